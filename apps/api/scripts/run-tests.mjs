@@ -1,0 +1,21 @@
+// Runs the API test suite on the embedded PGlite, then again on PostgreSQL when
+// TEST_DATABASE_URL is set (issue 2: the whole suite must pass on both databases).
+import { spawnSync } from 'node:child_process';
+
+const extraArgs = process.argv.slice(2);
+const runs = [{ label: 'PGlite', env: { ...process.env, TEST_DATABASE_URL: '' } }];
+if (process.env.TEST_DATABASE_URL) {
+  runs.push({ label: 'PostgreSQL', env: process.env });
+}
+
+for (const run of runs) {
+  console.log(`\n▶ API tests on ${run.label}`);
+  const result = spawnSync('npx', ['vitest', 'run', ...extraArgs], {
+    stdio: 'inherit',
+    env: run.env,
+  });
+  if (result.status !== 0) {
+    console.error(`✖ API tests failed on ${run.label}`);
+    process.exit(result.status ?? 1);
+  }
+}

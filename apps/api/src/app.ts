@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/config';
+import authRoutes from './modules/auth/auth.routes';
+import healthRoutes from './modules/health/health.routes';
+import referenceDataRoutes from './modules/reference-data/reference-data.routes';
+import usersRoutes from './modules/users/users.routes';
+import authPlugin from './plugins/auth';
+import configPlugin from './plugins/config';
+import databasePlugin from './plugins/database';
+import errorHandler from './plugins/error-handler';
+import openapi from './plugins/openapi';
+import security from './plugins/security';
+import webApp from './plugins/web-app';
+
+const REQUEST_ID = /^[\w-]{1,100}$/;
+
+export function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    // Credentials never reach the log; bodies (transcripts, notes) are never logged at all.
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    ...(config.env === 'development' && process.stdout.isTTY
+      ? { transport: { target: 'pino-pretty' } }
+      : {}),
+  };
+}
+
+/**
+ * Builds the whole application: external plugins, then app plugins, then routes
+ * (STYLE "Layout tells the architecture"). `server.ts` only listens.
+ */
+export async function buildApp(config: AppConfig, options: FastifyServerOptions = {}) {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    bodyLimit: config.jsonBodyLimitBytes,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    ...options,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  // External plugins and infrastructure
+  await app.register(configPlugin, { config });
+  await app.register(errorHandler);
+  await app.register(security);
+  await app.register(openapi);
+  await app.register(databasePlugin);
+
+  // App plugins
+  await app.register(authPlugin);
+  await app.register(webApp);
+
+  // Routes
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(referenceDataRoutes);
+
+  return app;
+}

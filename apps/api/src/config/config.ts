@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { apiPackageRoot, repoRoot } from '../lib/paths';
+import type { Env } from './env';
+
+/** Resolved, ready-to-use configuration built from the validated environment. */
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  dataDir: string;
+  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+  publicUrl: string;
+  authSecret: string;
+  logLevel: Env['LOG_LEVEL'];
+  /** Built SPA to serve on the same port, or null when the API runs alone. */
+  webDistDir: string | null;
+  jsonBodyLimitBytes: number;
+  trustProxy: boolean;
+  migrationsDir: string;
+}
+
+/**
+ * Secrets the operator did not provide are generated once and kept in `$DATA_DIR/keys`, so
+ * sessions survive a restart without any setup (ARCHITECTURE "embedded default").
+ */
+function readOrCreateSecret(dataDir: string, name: string): string {
+  const keysDir = path.join(dataDir, 'keys');
+  const file = path.join(keysDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(keysDir, { recursive: true, mode: 0o700 });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function buildConfig(env: Env): AppConfig {
+  const dataDir = path.resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const webDistDir = env.WEB_DIST_DIR
+    ? path.resolve(env.WEB_DIST_DIR)
+    : path.join(repoRoot(), 'apps', 'web', 'dist');
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    dataDir,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    authSecret: env.AUTH_SECRET ?? readOrCreateSecret(dataDir, 'auth-secret'),
+    logLevel: env.LOG_LEVEL,
+    webDistDir: env.NODE_ENV === 'production' ? webDistDir : null,
+    jsonBodyLimitBytes: env.JSON_BODY_LIMIT_BYTES,
+    trustProxy: env.TRUST_PROXY,
+    migrationsDir: path.join(apiPackageRoot(), 'drizzle'),
+  };
+}

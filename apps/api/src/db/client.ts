@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { AppConfig } from '../config/config';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** One type for both drivers, so repositories never know which database they run on. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  kind: AppConfig['database']['kind'];
+  db: Db;
+  migrate(migrationsDir: string): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * PGlite (embedded, files under `$DATA_DIR/db`, or in memory when dataDir is null) or
+ * PostgreSQL through node-postgres. Both run the same schema and SQL migrations.
+ */
+export function openDatabase(target: AppConfig['database']): Database {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const db = drizzlePostgres({ client: pool, schema });
+    return {
+      kind: 'postgres',
+      db,
+      migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => pool.end(),
+    };
+  }
+  // PGlite does not create its data directory's parents (STACK-NOTES).
+  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  const db = drizzlePglite({ client, schema });
+  return {
+    kind: 'pglite',
+    db,
+    migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,60 @@
+import { ERROR_CODES, type ApiError } from '@clerkly/contracts';
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: ERROR_CODES.badRequest,
+  401: ERROR_CODES.unauthorized,
+  403: ERROR_CODES.forbidden,
+  404: ERROR_CODES.notFound,
+  413: ERROR_CODES.payloadTooLarge,
+  415: ERROR_CODES.unsupportedMediaType,
+  429: ERROR_CODES.tooManyRequests,
+};
+
+/** `/email` or `/notes/0/templateId` → `email`, `notes.0.templateId`. */
+const fieldName = (instancePath: string, context: string | undefined): string =>
+  instancePath.replace(/^\//, '').replaceAll('/', '.') || context || 'request';
+
+/**
+ * One error shape for every failure (ARCHITECTURE "API"): validation problems are 400 with the
+ * message per field; any other client error keeps its status; anything unexpected is a 500 whose
+ * body says nothing about internals (the details go to the log, with the request id).
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler<FastifyError>((error, request, reply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const fields: Record<string, string> = {};
+        for (const issue of error.validation) {
+          const name = fieldName(issue.instancePath, error.validationContext);
+          fields[name] ??= issue.message ?? 'Invalid value';
+        }
+        const body: ApiError = {
+          error: {
+            code: ERROR_CODES.validation,
+            message: Object.values(fields)[0] ?? 'Invalid request',
+            fields,
+          },
+        };
+        return reply.code(400).send(body);
+      }
+
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        const body: ApiError = {
+          error: { code: CODE_BY_STATUS[status] ?? ERROR_CODES.badRequest, message: error.message },
+        };
+        return reply.code(status).send(body);
+      }
+
+      request.log.error({ err: error }, 'Unhandled error');
+      const body: ApiError = {
+        error: { code: ERROR_CODES.internal, message: 'Something went wrong. Please try again.' },
+      };
+      return reply.code(500).send(body);
+    });
+  },
+  { name: 'error-handler' },
+);

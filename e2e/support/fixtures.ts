@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_BASE_URL } from './server';
+
+/** Requests the app is expected to make while signed out; the browser logs them as errors. */
+const EXPECTED_CONSOLE_ERRORS = [
+  /Failed to load resource: the server responded with a status of 401/,
+];
+
+export interface TestUser {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** `createUser(overrides)`: fresh, unique test data; no real patient or clinician data. */
+export const createUser = (overrides: Partial<TestUser> = {}): TestUser => ({
+  email: `e2e.${randomBytes(4).toString('hex')}@example.test`,
+  password: 'Sup3r$ecret!',
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  ...overrides,
+});
+
+/** Signs a user up through the real identity endpoint; the session cookie lands in the page. */
+async function signUp(page: Page, user: TestUser) {
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    headers: { origin: E2E_BASE_URL },
+    data: { ...user, name: `${user.firstName} ${user.lastName}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+export const test = base.extend<{ login: (overrides?: Partial<TestUser>) => Promise<TestUser> }>({
+  page: async ({ page }, use) => {
+    // A console error in a test fails it (STYLE "Tests").
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      if (!EXPECTED_CONSOLE_ERRORS.some((pattern) => pattern.test(text))) errors.push(text);
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(page);
+    expect(errors, 'console errors').toEqual([]);
+  },
+  login: async ({ page }, use) => {
+    await use(async (overrides) => {
+      const user = createUser(overrides);
+      await signUp(page, user);
+      return user;
+    });
+  },
+});
+
+export { expect };

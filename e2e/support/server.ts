@@ -1,0 +1,2 @@
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;

@@ -1,0 +1,15 @@
+/**
+ * The public API paths of spec point 7. They are the contract even where the engine behind them
+ * is not the vendor in the name (ARCHITECTURE "API").
+ */
+export const API_PATHS = {
+  health: '/healthz',
+  ready: '/readyz',
+  docs: '/api/docs',
+  auth: '/api/auth',
+  users: '/api/users',
+  templates: '/api/templates/',
+  templatesForUser: (id: string) => `/api/templates/user/${encodeURIComponent(id)}`,
+  topicsForTemplate: (id: number) => `/api/topics/templateId/${id}`,
+  appointmentTypes: '/api/appointment-type/',
+} as const;
