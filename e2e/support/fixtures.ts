@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
+import { latestCode } from './outbox';
 import { E2E_BASE_URL } from './server';
 
 /** Requests the app is expected to make while signed out; the browser logs them as errors. */
@@ -23,13 +24,22 @@ export const createUser = (overrides: Partial<TestUser> = {}): TestUser => ({
   ...overrides,
 });
 
-/** Signs a user up through the real identity endpoint; the session cookie lands in the page. */
+/**
+ * Signs a user up through the real identity endpoints and confirms the address with the code
+ * from the outbox; the session cookie lands in the page's browser context.
+ */
 async function signUp(page: Page, user: TestUser) {
+  const headers = { origin: E2E_BASE_URL };
   const response = await page.request.post('/api/auth/sign-up/email', {
-    headers: { origin: E2E_BASE_URL },
+    headers,
     data: { ...user, name: `${user.firstName} ${user.lastName}` },
   });
   expect(response.status(), await response.text()).toBe(200);
+  const verify = await page.request.post('/api/auth/email-otp/verify-email', {
+    headers,
+    data: { email: user.email, otp: await latestCode(user.email) },
+  });
+  expect(verify.status(), await verify.text()).toBe(200);
 }
 
 export const test = base.extend<{ login: (overrides?: Partial<TestUser>) => Promise<TestUser> }>({

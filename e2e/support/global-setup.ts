@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { E2E_BASE_URL, E2E_PORT } from './server';
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from './server';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -17,7 +16,9 @@ export default async function globalSetup() {
   const serverEntry = path.join(repoRoot, 'apps/api/dist/server.js');
   if (!existsSync(serverEntry)) throw new Error('Build the app first: npm run build');
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'clerkly-e2e-'));
+  const dataDir = E2E_DATA_DIR;
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
   let dropDatabase = async () => {};
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -26,6 +27,8 @@ export default async function globalSetup() {
     DATA_DIR: dataDir,
     PUBLIC_URL: E2E_BASE_URL,
     LOG_LEVEL: 'warn',
+    // Every test signs up from the same loopback address; per-IP limits are covered by API tests.
+    RATE_LIMIT: 'off',
   };
   delete env.DATABASE_URL;
 

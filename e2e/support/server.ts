@@ -1,2 +1,8 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+/** The app's data folder during the run; tests read e-mailed codes from its outbox. */
+export const E2E_DATA_DIR = path.join(tmpdir(), `clerkly-e2e-${E2E_PORT}`);
+export const E2E_OUTBOX_DIR = path.join(E2E_DATA_DIR, 'outbox');

@@ -3,14 +3,16 @@
 import { spawnSync } from 'node:child_process';
 
 const extraArgs = process.argv.slice(2);
-const runs = [{ label: 'PGlite', env: { ...process.env, TEST_DATABASE_URL: '' } }];
+// The second pass repeats only the database-backed suite (test/); engine and unit tests under
+// src/ do not touch the database and need not run twice.
+const runs = [{ label: 'PGlite', env: { ...process.env, TEST_DATABASE_URL: '' }, filter: [] }];
 if (process.env.TEST_DATABASE_URL) {
-  runs.push({ label: 'PostgreSQL', env: process.env });
+  runs.push({ label: 'PostgreSQL', env: process.env, filter: ['test/'] });
 }
 
 for (const run of runs) {
   console.log(`\n▶ API tests on ${run.label}`);
-  const result = spawnSync('npx', ['vitest', 'run', ...extraArgs], {
+  const result = spawnSync('npx', ['vitest', 'run', ...run.filter, ...extraArgs], {
     stdio: 'inherit',
     env: run.env,
   });

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import type { AppConfig } from '../src/config/config';
@@ -52,6 +53,13 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     jsonBodyLimitBytes: 1024 * 1024,
     trustProxy: false,
     migrationsDir: path.join(apiPackageRoot(), 'drizzle'),
+    engines: { stt: { kind: 'sphinx' }, notes: { kind: 'builtin' }, timeoutMs: 120_000 },
+    mail: {
+      smtpUrl: null,
+      from: 'Clerkly <no-reply@clerkly.test>',
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
+    rateLimit: true,
     ...overrides,
   };
 }
@@ -78,32 +86,107 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<
 
 let userCounter = 0;
 
-/** `createUser(overrides)` factory: a signed-up user and the cookie of their session. */
-export async function createUser(
-  app: FastifyInstance,
-  overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {},
-) {
+/** A different client address per call, so per-IP rate limits do not couple unrelated tests. */
+export const randomIp = () =>
+  `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0]! % 250)}`;
+
+export const ORIGIN = 'http://localhost:3000';
+
+/** The latest code e-mailed to `email`, read from the outbox folder like a clinician would. */
+export async function readLatestCode(outboxDir: string, email: string): Promise<string> {
+  const messages = await readOutbox(outboxDir);
+  const mine = messages.filter((m) => m.to === email.toLowerCase());
+  const latest = mine.at(-1);
+  const code = latest?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code e-mailed to ${email}`);
+  return code;
+}
+
+export interface OutboxMessage {
+  file: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export async function readOutbox(outboxDir: string): Promise<OutboxMessage[]> {
+  if (!existsSync(outboxDir)) return [];
+  const files = readdirSync(outboxDir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const parsed = await simpleParser(readFileSync(path.join(outboxDir, file)));
+      const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
+      return {
+        file,
+        to: (to?.value[0]?.address ?? '').toLowerCase(),
+        subject: parsed.subject ?? '',
+        text: parsed.text ?? '',
+        html: typeof parsed.html === 'string' ? parsed.html : '',
+      };
+    }),
+  );
+}
+
+export const cookiesOf = (setCookie: string | string[] | undefined): string =>
+  (Array.isArray(setCookie) ? setCookie : [setCookie ?? ''])
+    .map((c) => c.split(';')[0])
+    .filter(Boolean)
+    .join('; ');
+
+export interface NewUser {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+export const newUser = (overrides: Partial<NewUser> = {}): NewUser => {
   userCounter += 1;
-  const user = {
+  return {
     email: `clinician${userCounter}.${randomBytes(3).toString('hex')}@example.test`,
     password: 'Sup3r$ecret!',
     firstName: 'Ada',
     lastName: 'Lovelace',
     ...overrides,
   };
-  const response = await app.inject({
+};
+
+/**
+ * `createUser(overrides)` factory: signs up through the identity endpoints, confirms the address
+ * with the code from the outbox, and returns the user with their session cookie and token.
+ */
+export async function createUser(app: FastifyInstance, overrides: Partial<NewUser> = {}) {
+  const user = newUser(overrides);
+  const ip = randomIp();
+  const signUp = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
-    headers: { origin: 'http://localhost:3000' },
+    headers: { origin: ORIGIN },
+    remoteAddress: ip,
     payload: { ...user, name: `${user.firstName} ${user.lastName}` },
   });
-  if (response.statusCode !== 200) {
-    throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  if (signUp.statusCode !== 200) {
+    throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
   }
-  const setCookie = response.headers['set-cookie'];
-  const cookies = (Array.isArray(setCookie) ? setCookie : [setCookie ?? ''])
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const body = response.json<{ user: { id: string }; token: string | null }>();
-  return { ...user, id: body.user.id, cookie: cookies, token: body.token };
+  const otp = await readLatestCode(app.config.mail.outboxDir, user.email);
+  const verify = await app.inject({
+    method: 'POST',
+    url: '/api/auth/email-otp/verify-email',
+    headers: { origin: ORIGIN },
+    remoteAddress: ip,
+    payload: { email: user.email, otp },
+  });
+  if (verify.statusCode !== 200) {
+    throw new Error(`verification failed: ${verify.statusCode} ${verify.body}`);
+  }
+  const body = verify.json<{ user: { id: string }; token: string | null }>();
+  return {
+    ...user,
+    id: body.user.id,
+    cookie: cookiesOf(verify.headers['set-cookie']),
+    token: verify.headers['set-auth-token'] as string | undefined,
+  };
 }

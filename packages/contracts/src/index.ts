@@ -1,3 +1,4 @@
+export * from './auth';
 export * from './api-paths';
 export * from './errors';
 export * from './limits';
@@ -5,3 +6,4 @@ export * from './product';
 export * from './professions';
 export * from './reference-data';
 export * from './users';
+export * from './messages';

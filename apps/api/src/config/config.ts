@@ -19,6 +19,44 @@ export interface AppConfig {
   jsonBodyLimitBytes: number;
   trustProxy: boolean;
   migrationsDir: string;
+  engines: EngineConfig;
+  mail: { smtpUrl: string | null; from: string; outboxDir: string };
+  rateLimit: boolean;
+}
+
+/** Which speech-to-text and note engines run, with what they need (validated in env.ts). */
+export interface EngineConfig {
+  stt:
+    | { kind: 'sphinx' }
+    | { kind: 'deepgram'; apiKey: string; baseUrl: string }
+    | { kind: 'openai'; baseUrl: string; apiKey: string | null; model: string };
+  notes:
+    { kind: 'builtin' } | { kind: 'llm'; baseUrl: string; apiKey: string | null; model: string };
+  timeoutMs: number;
+}
+
+export function buildEngineConfig(env: Env): EngineConfig {
+  const stt: EngineConfig['stt'] =
+    env.STT_ENGINE === 'deepgram'
+      ? { kind: 'deepgram', apiKey: env.DEEPGRAM_API_KEY ?? '', baseUrl: env.DEEPGRAM_URL }
+      : env.STT_ENGINE === 'openai'
+        ? {
+            kind: 'openai',
+            baseUrl: env.STT_URL ?? '',
+            apiKey: env.STT_API_KEY ?? null,
+            model: env.STT_MODEL,
+          }
+        : { kind: 'sphinx' };
+  const notes: EngineConfig['notes'] =
+    env.NOTES_ENGINE === 'llm'
+      ? {
+          kind: 'llm',
+          baseUrl: env.LLM_URL ?? '',
+          apiKey: env.LLM_API_KEY ?? null,
+          model: env.LLM_MODEL,
+        }
+      : { kind: 'builtin' };
+  return { stt, notes, timeoutMs: env.ENGINE_TIMEOUT_MS };
 }
 
 /**
@@ -56,5 +94,12 @@ export function buildConfig(env: Env): AppConfig {
     jsonBodyLimitBytes: env.JSON_BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     migrationsDir: path.join(apiPackageRoot(), 'drizzle'),
+    engines: buildEngineConfig(env),
+    mail: {
+      smtpUrl: env.SMTP_URL ?? null,
+      from: env.MAIL_FROM,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
+    rateLimit: env.RATE_LIMIT === 'on',
   };
 }

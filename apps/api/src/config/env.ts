@@ -27,6 +27,25 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Clerkly <no-reply@clerkly.local>'),
+  /** Turning rate limits off is for browser tests that sign up many users from one address. */
+  RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  // Engines (ARCHITECTURE "Components"): offline by default, cloud or local by configuration.
+  STT_ENGINE: z.enum(['sphinx', 'deepgram', 'openai']).default('sphinx'),
+  DEEPGRAM_API_KEY: z.string().min(1).optional(),
+  DEEPGRAM_URL: z.url().default('https://api.deepgram.com'),
+  STT_URL: z.url({ error: 'STT_URL must be an absolute URL' }).optional(),
+  STT_API_KEY: z.string().min(1).optional(),
+  STT_MODEL: z.string().min(1).default('whisper-1'),
+  NOTES_ENGINE: z.enum(['builtin', 'llm']).default('builtin'),
+  LLM_URL: z.url({ error: 'LLM_URL must be an absolute URL' }).optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  ENGINE_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -34,6 +53,21 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** A chosen engine must have what it needs: fail at boot, never fall back to a toy silently. */
+function engineProblems(env: Env): string[] {
+  const problems: string[] = [];
+  if (env.STT_ENGINE === 'deepgram' && !env.DEEPGRAM_API_KEY) {
+    problems.push('DEEPGRAM_API_KEY: required when STT_ENGINE=deepgram');
+  }
+  if (env.STT_ENGINE === 'openai' && !env.STT_URL) {
+    problems.push('STT_URL: required when STT_ENGINE=openai (an OpenAI-compatible base URL)');
+  }
+  if (env.NOTES_ENGINE === 'llm' && !env.LLM_URL) {
+    problems.push('LLM_URL: required when NOTES_ENGINE=llm (an OpenAI-compatible base URL)');
+  }
+  return problems;
+}
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -53,5 +87,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       result.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`),
     );
   }
+  const problems = engineProblems(result.data);
+  if (problems.length > 0) throw new ConfigError(problems);
   return result.data;
 }

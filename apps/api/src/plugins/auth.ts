@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAuth, type Auth } from '../modules/auth/auth';
+import { createMailer, type Mailer } from '../modules/mail/mailer';
 
 export interface AuthenticatedUser {
   id: string;
@@ -12,6 +13,7 @@ export interface AuthenticatedUser {
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
+    mailer: Mailer;
     /** onRequest hook for protected route plugins: 401 unless a valid session is present. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -22,7 +24,11 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const auth = createAuth(app.database.db, app.config);
+    const mailer = createMailer(app.config.mail, app.log);
+    app.log.info(`E-mail: ${mailer.description}`);
+    if (!app.config.rateLimit) app.log.warn('Rate limits are OFF (RATE_LIMIT=off)');
+    const auth = createAuth(app.database.db, app.config, mailer, app.log);
+    app.decorate('mailer', mailer);
     app.decorate('auth', auth);
     app.decorateRequest('user', null);
     app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,4 +1,13 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Identity tables in the shape better-auth expects (models user/session/account/verification,
@@ -22,6 +31,9 @@ export const users = pgTable('users', {
   role: text('role').notNull().default('USER'),
   isTrial: boolean('is_trial').notNull().default(true),
   isDeleted: boolean('is_deleted').notNull().default(false),
+  /** Set when a password reset completes; the confirmation e-mail may be sent once after it. */
+  passwordResetAt: timestamp('password_reset_at', { withTimezone: true }),
+  passwordResetNoticeSentAt: timestamp('password_reset_notice_sent_at', { withTimezone: true }),
 });
 
 export const sessions = pgTable(
@@ -74,4 +86,31 @@ export const verifications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('verifications_identifier_idx').on(table.identifier)],
+);
+
+/** better-auth's rate-limit store, in the database so that every API replica shares it. */
+export const rateLimits = pgTable('rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+/** Failed sign-ins per account, for the temporary lock after too many (issue 3, NIST 800-63B). */
+export const loginFailures = pgTable('login_failures', {
+  email: text('email').primaryKey(),
+  failedCount: integer('failed_count').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Codes sent per address, for the per-address sending limit. No code is stored here. */
+export const codeSends = pgTable(
+  'code_sends',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('code_sends_email_sent_at_idx').on(table.email, table.sentAt)],
 );

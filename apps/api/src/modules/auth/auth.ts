@@ -1,19 +1,81 @@
-import { PRODUCT_NAME } from '@clerkly/contracts';
+import {
+  OTP_LENGTH,
+  OTP_LIFETIME_SECONDS,
+  OTP_MAX_ATTEMPTS,
+  PRODUCT_NAME,
+  REMEMBERED_SESSION_DAYS,
+  VALIDATION_MESSAGES,
+  passwordSchema,
+} from '@clerkly/contracts';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { bearer } from 'better-auth/plugins';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { bearer, emailOTP } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { codeMessage } from '../mail/messages';
+import { recordCodeSent } from './code-sends.repository';
+import { hashPassword, verifyPassword } from './password-hash';
 
 /** Header the API sets from Fastify's `request.ip`, so rate limits see the real client. */
 export const CLIENT_IP_HEADER = 'x-clerkly-client-ip';
 
+const DAY = 24 * 60 * 60;
+
+/** Where each endpoint carries the password that must meet the spec's policy. */
+const PASSWORD_FIELDS: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/change-password': 'newPassword',
+  '/email-otp/reset-password': 'password',
+  '/reset-password': 'newPassword',
+};
+
+const signUpNamesSchema = z.object({
+  firstName: z
+    .string({ error: VALIDATION_MESSAGES.firstNameRequired })
+    .trim()
+    .min(1, VALIDATION_MESSAGES.firstNameRequired)
+    .min(2, VALIDATION_MESSAGES.firstNameTooShort),
+  lastName: z
+    .string({ error: VALIDATION_MESSAGES.lastNameRequired })
+    .trim()
+    .min(1, VALIDATION_MESSAGES.lastNameRequired)
+    .min(2, VALIDATION_MESSAGES.lastNameTooShort),
+});
+
+/** Server-side copy of the form rules: the identity service never trusts the browser. */
+const enforceInputPolicy = createAuthMiddleware(async (ctx) => {
+  const field = ctx.path ? PASSWORD_FIELDS[ctx.path] : undefined;
+  if (!field) return;
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  const password = passwordSchema.safeParse(body[field]);
+  if (!password.success) {
+    throw new APIError('BAD_REQUEST', {
+      code: 'PASSWORD_POLICY',
+      message: VALIDATION_MESSAGES.passwordPolicy,
+    });
+  }
+  if (ctx.path === '/sign-up/email') {
+    const names = signUpNamesSchema.safeParse(body);
+    if (!names.success) {
+      throw new APIError('BAD_REQUEST', {
+        code: 'INVALID_NAME',
+        message: names.error.issues[0]?.message ?? VALIDATION_MESSAGES.firstNameRequired,
+      });
+    }
+  }
+});
+
 /**
- * The identity service: better-auth with e-mail + password and database sessions. Browsers get
- * an httpOnly session cookie; API clients may send `Authorization: Bearer <token>` (bearer plugin).
+ * The identity service: better-auth with e-mail + password, 6-digit e-mail codes and database
+ * sessions. Browsers get an httpOnly session cookie; API clients may send
+ * `Authorization: Bearer <token>` (bearer plugin). See docs/decisions/002.
  */
-export function createAuth(db: Db, config: AppConfig) {
+export function createAuth(db: Db, config: AppConfig, mailer: Mailer, log: FastifyBaseLogger) {
   return betterAuth({
     appName: PRODUCT_NAME,
     baseURL: config.publicUrl,
@@ -25,6 +87,20 @@ export function createAuth(db: Db, config: AppConfig) {
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      password: { hash: hashPassword, verify: verifyPassword },
+    },
+    emailVerification: {
+      // An unconfirmed account that signs in gets a fresh code (spec point 2, Login).
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+    },
+    session: {
+      // "Remember Me" on: a persistent cookie for at most 30 days; off: a browser-session cookie.
+      expiresIn: REMEMBERED_SESSION_DAYS * DAY,
+      updateAge: DAY,
     },
     user: {
       // Profile fields of spec point 3. Role and trial status are set by the server, never by
@@ -40,10 +116,38 @@ export function createAuth(db: Db, config: AppConfig) {
         isDeleted: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
+    rateLimit: {
+      enabled: config.rateLimit,
+      storage: 'database',
+      modelName: 'rateLimit',
+      customRules: {
+        '/email-otp/request-password-reset': { window: 60, max: 3 },
+        '/email-otp/send-verification-otp': { window: 60, max: 3 },
+        '/email-otp/verify-email': { window: 60, max: 10 },
+        '/email-otp/reset-password': { window: 60, max: 10 },
+      },
+    },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    plugins: [bearer()],
+    hooks: { before: enforceInputPolicy },
+    plugins: [
+      bearer(),
+      emailOTP({
+        otpLength: OTP_LENGTH,
+        expiresIn: OTP_LIFETIME_SECONDS,
+        allowedAttempts: OTP_MAX_ATTEMPTS,
+        storeOTP: 'hashed',
+        sendVerificationOnSignUp: true,
+        overrideDefaultEmailVerification: true,
+        rateLimit: { window: 60, max: 3 },
+        async sendVerificationOTP({ email, otp, type }) {
+          await recordCodeSent(db, email);
+          await mailer.send(codeMessage(email, otp, type));
+          log.info({ purpose: type }, 'Verification code sent');
+        },
+      }),
+    ],
   });
 }
 

@@ -1,8 +1,37 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { templates, users } from '../../db/schema';
 
-export const findUserById = async (db: Db, id: string) => {
+export type UserRow = typeof users.$inferSelect;
+
+export const findUserById = async (db: Db, id: string): Promise<UserRow | null> => {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return user ?? null;
+};
+
+export const findUserByEmail = async (db: Db, email: string): Promise<UserRow | null> => {
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user ?? null;
+};
+
+export const updateUser = async (
+  db: Db,
+  id: string,
+  values: Partial<Omit<UserRow, 'id' | 'email' | 'createdAt'>>,
+): Promise<UserRow | null> => {
+  const [user] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return user ?? null;
+};
+
+export const existingTemplateIds = async (db: Db, ids: number[]): Promise<Set<number>> => {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: templates.id })
+    .from(templates)
+    .where(inArray(templates.id, ids));
+  return new Set(rows.map((row) => row.id));
 };

@@ -1,40 +1,110 @@
-import { API_PATHS, ERROR_CODES, apiErrorSchema, currentUserSchema } from '@clerkly/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_PATHS,
+  ERROR_CODES,
+  apiErrorSchema,
+  currentUserSchema,
+  passwordResetNoticeSchema,
+  registerUserSchema,
+  updateProfileSchema,
+} from '@clerkly/contracts';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { findUserById } from './users.repository';
+import {
+  UserInputError,
+  registerUser,
+  sendPasswordResetNotice,
+  toCurrentUser,
+  updateProfile,
+} from './users.service';
+
+const notFound = { error: { code: ERROR_CODES.notFound, message: 'User not found' } };
 
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireUser);
+  const { db } = app.database;
 
-  // Spec point 7: the current user's data; it is also the web app's authentication check.
-  app.get(
-    API_PATHS.users,
+  // Spec point 7: sent after a reset, without a session (the user is signed out by then).
+  app.post(
+    API_PATHS.passwordResetNotice,
     {
       schema: {
         tags: ['users'],
-        response: { 200: currentUserSchema, 404: apiErrorSchema },
+        body: passwordResetNoticeSchema,
+        response: { 202: z.object({ status: z.literal('accepted') }) },
       },
     },
     async (request, reply) => {
-      const user = await findUserById(app.database.db, request.user!.id);
-      if (!user) {
-        return reply
-          .code(404)
-          .send({ error: { code: ERROR_CODES.notFound, message: 'User not found' } });
-      }
-      return {
-        cognitoId: user.id,
-        email: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        profession: user.profession,
-        commonTemplate: user.commonTemplate,
-        commonConditions: user.commonConditions,
-        role: 'USER' as const,
-        isTrial: user.isTrial,
-        isDeleted: user.isDeleted,
-      };
+      await sendPasswordResetNotice(db, app.mailer, request.body.userEmail);
+      return reply.code(202).send({ status: 'accepted' as const });
     },
   );
+
+  await app.register(async (scope) => {
+    const protectedRoutes = scope.withTypeProvider<ZodTypeProvider>();
+    protectedRoutes.addHook('onRequest', app.requireUser);
+
+    // The current user's data; also the web app's authentication check.
+    protectedRoutes.get(
+      API_PATHS.users,
+      { schema: { tags: ['users'], response: { 200: currentUserSchema, 404: apiErrorSchema } } },
+      async (request, reply) => {
+        const user = await findUserById(db, request.user!.id);
+        return user ? toCurrentUser(user) : reply.code(404).send(notFound);
+      },
+    );
+
+    protectedRoutes.post(
+      API_PATHS.registerUser,
+      {
+        schema: {
+          tags: ['users'],
+          body: registerUserSchema,
+          response: { 200: currentUserSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const caller = request.user!;
+        if (
+          request.body.cognitoId !== caller.id ||
+          request.body.email.toLowerCase() !== caller.email.toLowerCase()
+        ) {
+          return reply.code(403).send({
+            error: { code: ERROR_CODES.forbidden, message: 'You can only register yourself' },
+          });
+        }
+        const user = await registerUser(db, caller.id, request.body);
+        return user ?? reply.code(404).send(notFound);
+      },
+    );
+
+    protectedRoutes.put(
+      API_PATHS.updateProfile,
+      {
+        schema: {
+          tags: ['users'],
+          body: updateProfileSchema,
+          response: { 200: currentUserSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        try {
+          const user = await updateProfile(db, request.user!.id, request.body);
+          return user ?? reply.code(404).send(notFound);
+        } catch (error) {
+          if (error instanceof UserInputError) {
+            return reply.code(400).send({
+              error: {
+                code: ERROR_CODES.validation,
+                message: error.message,
+                fields: { [error.field]: error.message },
+              },
+            });
+          }
+          throw error;
+        }
+      },
+    );
+  });
 };
 
 export default usersRoutes;

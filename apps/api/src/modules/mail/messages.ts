@@ -1,0 +1,61 @@
+import { OTP_LIFETIME_SECONDS, PRODUCT_NAME } from '@clerkly/contracts';
+import type { MailMessage } from './mailer';
+
+export type CodePurpose = 'sign-in' | 'email-verification' | 'forget-password' | 'change-email';
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function layout(title: string, paragraphs: string[]): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1a1b1e;max-width:520px;margin:24px auto">
+<h1 style="font-size:20px;color:#1c7ed6">${escapeHtml(PRODUCT_NAME)}</h1>
+<h2 style="font-size:17px">${escapeHtml(title)}</h2>${body}
+<p style="color:#868e96;font-size:12px">You received this e-mail because of activity on your ${escapeHtml(PRODUCT_NAME)} account. If it was not you, you can ignore it.</p>
+</body></html>`;
+}
+
+const PURPOSE_TEXT: Record<CodePurpose, { subject: string; lead: string }> = {
+  'email-verification': {
+    subject: `Your ${PRODUCT_NAME} verification code`,
+    lead: `Use this code to confirm your e-mail address for ${PRODUCT_NAME}:`,
+  },
+  'forget-password': {
+    subject: `Your ${PRODUCT_NAME} password reset code`,
+    lead: `Use this code to set a new ${PRODUCT_NAME} password:`,
+  },
+  'sign-in': {
+    subject: `Your ${PRODUCT_NAME} sign-in code`,
+    lead: `Use this code to sign in to ${PRODUCT_NAME}:`,
+  },
+  'change-email': {
+    subject: `Your ${PRODUCT_NAME} e-mail change code`,
+    lead: `Use this code to confirm your new e-mail address for ${PRODUCT_NAME}:`,
+  },
+};
+
+export function codeMessage(to: string, code: string, purpose: CodePurpose): MailMessage {
+  const { subject, lead } = PURPOSE_TEXT[purpose];
+  const minutes = Math.round(OTP_LIFETIME_SECONDS / 60);
+  const expiry = `The code works once and expires in ${minutes} minutes.`;
+  return {
+    to,
+    subject,
+    text: `${lead}\n\n    ${code}\n\n${expiry}\n\n— ${PRODUCT_NAME}\n`,
+    html: layout(subject, [
+      escapeHtml(lead),
+      `<strong style="font-size:28px;letter-spacing:6px">${escapeHtml(code)}</strong>`,
+      escapeHtml(expiry),
+    ]),
+  };
+}
+
+export function passwordChangedMessage(to: string): MailMessage {
+  const subject = `Your ${PRODUCT_NAME} password was changed`;
+  const text = `The password of your ${PRODUCT_NAME} account was just changed. If you did not do this, reset your password at once and contact your administrator.`;
+  return {
+    to,
+    subject,
+    text: `${text}\n\n— ${PRODUCT_NAME}\n`,
+    html: layout(subject, [escapeHtml(text)]),
+  };
+}

@@ -1,0 +1,411 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VALIDATION_MESSAGES, apiErrorSchema } from '@clerkly/contracts';
+import { accounts, loginFailures, users, verifications } from '../src/db/schema';
+import { LOGIN_LOCK } from '../src/modules/auth/login-failures.repository';
+import {
+  ORIGIN,
+  buildTestApp,
+  cookiesOf,
+  createUser,
+  newUser,
+  randomIp,
+  readLatestCode,
+  readOutbox,
+  type TestApp,
+} from './helper';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await buildTestApp();
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+const post = (url: string, payload: object, extra: { ip?: string; cookie?: string } = {}) =>
+  testApp.app.inject({
+    method: 'POST',
+    url,
+    headers: { origin: ORIGIN, ...(extra.cookie ? { cookie: extra.cookie } : {}) },
+    remoteAddress: extra.ip ?? randomIp(),
+    payload,
+  });
+
+const signUp = (user = newUser(), ip = randomIp()) =>
+  post('/api/auth/sign-up/email', { ...user, name: `${user.firstName} ${user.lastName}` }, { ip });
+
+const outbox = () => testApp.app.config.mail.outboxDir;
+const errorOf = (body: string) => apiErrorSchema.parse(JSON.parse(body)).error;
+
+describe('sign-up and e-mail confirmation', () => {
+  it('e-mails a six-digit code with text and HTML parts naming the product', async () => {
+    const user = newUser();
+    expect((await signUp(user)).statusCode).toBe(200);
+    const mail = (await readOutbox(outbox())).filter((m) => m.to === user.email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toContain('Clerkly');
+    expect(mail[0]!.text).toMatch(/\b\d{6}\b/);
+    expect(mail[0]!.html).toContain('Clerkly');
+  });
+
+  it('stores neither the code nor the password in plain text', async () => {
+    const user = newUser();
+    await signUp(user);
+    const code = await readLatestCode(outbox(), user.email);
+    const { db } = testApp.app.database;
+    const stored = await db.select().from(verifications);
+    expect(stored.length).toBeGreaterThan(0);
+    for (const row of stored) expect(row.value).not.toContain(code);
+    const [account] = await db
+      .select({ password: accounts.password })
+      .from(accounts)
+      .innerJoin(users, eq(users.id, accounts.userId))
+      .where(eq(users.email, user.email));
+    expect(account?.password).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(account?.password).not.toContain(user.password);
+  });
+
+  it('refuses sign-in before confirmation and sends a new code', async () => {
+    const user = newUser();
+    await signUp(user);
+    const first = await readLatestCode(outbox(), user.email);
+    const signIn = await post('/api/auth/sign-in/email', {
+      email: user.email,
+      password: user.password,
+    });
+    expect(signIn.statusCode).toBe(403);
+    expect(errorOf(signIn.body).code).toBe('EMAIL_NOT_VERIFIED');
+    const mails = (await readOutbox(outbox())).filter((m) => m.to === user.email);
+    expect(mails).toHaveLength(2);
+    expect(await readLatestCode(outbox(), user.email)).toMatch(/^\d{6}$/);
+    expect(first).toMatch(/^\d{6}$/);
+  });
+
+  it('kills a code after 5 wrong tries: the right code is then rejected', async () => {
+    const user = newUser();
+    const ip = randomIp();
+    await signUp(user, ip);
+    const code = await readLatestCode(outbox(), user.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const response = await post(
+        '/api/auth/email-otp/verify-email',
+        { email: user.email, otp: wrong },
+        { ip },
+      );
+      expect(response.statusCode).toBe(400);
+    }
+    const right = await post(
+      '/api/auth/email-otp/verify-email',
+      { email: user.email, otp: code },
+      { ip },
+    );
+    expect(right.statusCode).not.toBe(200);
+    expect(right.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('rejects a code older than its lifetime, which is at most 10 minutes', async () => {
+    const user = newUser();
+    await signUp(user);
+    const code = await readLatestCode(outbox(), user.email);
+    const { db } = testApp.app.database;
+    const identifier = `email-verification-otp-${user.email}`;
+    const [row] = await db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.identifier, identifier));
+    expect(row).toBeDefined();
+    const lifetimeMs = row!.expiresAt.getTime() - row!.createdAt.getTime();
+    expect(lifetimeMs).toBeLessThanOrEqual(10 * 60_000 + 1000);
+    // Let the clock pass the lifetime by moving the expiry into the past.
+    await db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.identifier, identifier));
+    const response = await post('/api/auth/email-otp/verify-email', {
+      email: user.email,
+      otp: code,
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('enforces the password policy and name rules on the server', async () => {
+    const weak = await signUp(newUser({ password: 'password1' }));
+    expect(weak.statusCode).toBe(400);
+    expect(errorOf(weak.body).message).toBe(VALIDATION_MESSAGES.passwordPolicy);
+    const shortName = await signUp(newUser({ firstName: 'A' }));
+    expect(shortName.statusCode).toBe(400);
+    expect(errorOf(shortName.body).message).toBe(VALIDATION_MESSAGES.firstNameTooShort);
+  });
+});
+
+describe('rate limits on sending codes', () => {
+  it('limits code requests per client IP', async () => {
+    const user = await createUser(testApp.app);
+    const ip = randomIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const response = await post(
+        '/api/auth/email-otp/request-password-reset',
+        { email: `nobody${i}@example.test` },
+        { ip },
+      );
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(statuses[3]).toBe(429);
+    expect(user.email).toBeTruthy();
+  });
+
+  it('limits codes per address whatever the IP', async () => {
+    const user = await createUser(testApp.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const response = await post('/api/auth/email-otp/request-password-reset', {
+        email: user.email,
+      });
+      statuses.push(response.statusCode);
+    }
+    // One code was already sent at sign-up, so the fifth in the window is the last allowed.
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    expect(
+      errorOf(
+        (await post('/api/auth/email-otp/request-password-reset', { email: user.email })).body,
+      ).code,
+    ).toBe('TOO_MANY_REQUESTS');
+  });
+});
+
+describe('sign-in', () => {
+  it('gives a browser-session cookie without Remember Me and a 30-day one with it', async () => {
+    const user = await createUser(testApp.app);
+    const without = await post('/api/auth/sign-in/email', {
+      email: user.email,
+      password: user.password,
+      rememberMe: false,
+    });
+    expect(without.statusCode).toBe(200);
+    const sessionCookie = (setCookie: string | string[] | undefined) =>
+      (Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).find((c) =>
+        c.includes('session_token='),
+      ) ?? '';
+    const plain = sessionCookie(without.headers['set-cookie']);
+    expect(plain).toMatch(/HttpOnly/i);
+    expect(plain).toMatch(/SameSite=Lax/i);
+    expect(plain).not.toMatch(/Max-Age|Expires/i);
+
+    const remembered = sessionCookie(
+      (
+        await post('/api/auth/sign-in/email', {
+          email: user.email,
+          password: user.password,
+          rememberMe: true,
+        })
+      ).headers['set-cookie'],
+    );
+    const maxAge = Number(remembered.match(/Max-Age=(\d+)/i)?.[1]);
+    expect(maxAge).toBeGreaterThan(0);
+    expect(maxAge).toBeLessThanOrEqual(30 * 24 * 3600);
+  });
+
+  it('locks an account temporarily after too many failed sign-ins', async () => {
+    const user = await createUser(testApp.app);
+    // Bring the account to one failure short of the lock instead of hashing 99 passwords.
+    await testApp.app.database.db
+      .insert(loginFailures)
+      .values({ email: user.email, failedCount: LOGIN_LOCK.maxFailures - 1 });
+    const wrong = await post('/api/auth/sign-in/email', {
+      email: user.email,
+      password: 'Wr0ng$password',
+    });
+    expect(wrong.statusCode).toBe(401);
+    const locked = await post('/api/auth/sign-in/email', {
+      email: user.email,
+      password: user.password,
+    });
+    expect(locked.statusCode).toBe(429);
+  });
+
+  it('logout ends the session on the server', async () => {
+    const user = await createUser(testApp.app);
+    expect(
+      (
+        await testApp.app.inject({
+          method: 'GET',
+          url: '/api/users',
+          headers: { cookie: user.cookie },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const out = await post('/api/auth/sign-out', {}, { cookie: user.cookie });
+    expect(out.statusCode).toBe(200);
+    const after = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/users',
+      headers: { cookie: user.cookie },
+    });
+    expect(after.statusCode).toBe(401);
+  });
+});
+
+describe('password reset by code', () => {
+  it('resets with the e-mailed code, signs in with the new password, confirms once by e-mail', async () => {
+    const user = await createUser(testApp.app);
+    const ip = randomIp();
+    expect(
+      (await post('/api/auth/email-otp/request-password-reset', { email: user.email }, { ip }))
+        .statusCode,
+    ).toBe(200);
+    const otp = await readLatestCode(outbox(), user.email);
+    const newPassword = 'N3w$ecretPass';
+    const reset = await post(
+      '/api/auth/email-otp/reset-password',
+      { email: user.email, otp, password: newPassword },
+      { ip },
+    );
+    expect(reset.statusCode).toBe(200);
+
+    const oldLogin = await post('/api/auth/sign-in/email', {
+      email: user.email,
+      password: user.password,
+    });
+    expect(oldLogin.statusCode).toBe(401);
+    const newLogin = await post('/api/auth/sign-in/email', {
+      email: user.email,
+      password: newPassword,
+    });
+    expect(newLogin.statusCode).toBe(200);
+
+    const before = (await readOutbox(outbox())).filter((m) => m.to === user.email).length;
+    const notice = await post('/api/users/password-reset', { userEmail: user.email });
+    expect(notice.statusCode).toBe(202);
+    const again = await post('/api/users/password-reset', { userEmail: user.email });
+    expect(again.statusCode).toBe(202);
+    const mails = (await readOutbox(outbox())).filter((m) => m.to === user.email);
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.at(-1)!.subject).toBe('Your Clerkly password was changed');
+  });
+
+  it('sends no confirmation for an address that did not reset, and says the same', async () => {
+    const user = await createUser(testApp.app);
+    const before = (await readOutbox(outbox())).length;
+    for (const email of [user.email, 'unknown@example.test']) {
+      const response = await post('/api/users/password-reset', { userEmail: email });
+      expect(response.statusCode).toBe(202);
+    }
+    expect((await readOutbox(outbox())).length).toBe(before);
+    const bad = await post('/api/users/password-reset', { userEmail: 'not an email' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad.body).fields).toEqual({ userEmail: VALIDATION_MESSAGES.emailInvalid });
+  });
+
+  it('changes the password with the current one, and refuses a wrong current one', async () => {
+    const user = await createUser(testApp.app);
+    const wrong = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'Wr0ng$pass', newPassword: 'An0ther$Pass' },
+      { cookie: user.cookie },
+    );
+    expect(wrong.statusCode).toBe(400);
+    const ok = await post(
+      '/api/auth/change-password',
+      { currentPassword: user.password, newPassword: 'An0ther$Pass' },
+      { cookie: user.cookie },
+    );
+    expect(ok.statusCode).toBe(200);
+    const login = await post('/api/auth/sign-in/email', {
+      email: user.email,
+      password: 'An0ther$Pass',
+    });
+    expect(login.statusCode).toBe(200);
+    expect(cookiesOf(login.headers['set-cookie'])).toContain('session_token=');
+  });
+});
+
+describe('backend registration and profile', () => {
+  const as = (cookie: string) => ({ cookie, origin: ORIGIN });
+
+  it('registers idempotently and only the caller themself', async () => {
+    const user = await createUser(testApp.app, { firstName: 'Florence', lastName: 'Nightingale' });
+    const payload = {
+      cognitoId: user.id,
+      email: user.email,
+      firstName: 'Florence',
+      lastName: 'Nightingale',
+      role: 'ADMIN',
+      isTrial: false,
+      isDeleted: false,
+    };
+    for (let i = 0; i < 2; i += 1) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/users/register',
+        headers: as(user.cookie),
+        payload,
+      });
+      expect(response.statusCode).toBe(200);
+      // The server decides role and trial status, whatever the payload says.
+      expect(response.json()).toMatchObject({ role: 'USER', isTrial: true, firstName: 'Florence' });
+    }
+    const other = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      headers: as(user.cookie),
+      payload: { ...payload, cognitoId: 'someone-else' },
+    });
+    expect(other.statusCode).toBe(403);
+  });
+
+  it('updates the profile, keeping existing values for empty fields', async () => {
+    const user = await createUser(testApp.app);
+    const put = (payload: object) =>
+      testApp.app.inject({
+        method: 'PUT',
+        url: '/api/users/profile',
+        headers: as(user.cookie),
+        payload,
+      });
+    const first = await put({
+      profession: 'Nurse',
+      commonTemplate: '1,2',
+      commonConditions: 'Asthma, diabetes',
+    });
+    expect(first.statusCode).toBe(200);
+    const second = await put({
+      firstName: 'Mary',
+      lastName: '',
+      profession: '',
+      commonTemplate: '',
+    });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({
+      firstName: 'Mary',
+      lastName: 'Lovelace',
+      profession: 'Nurse',
+      commonTemplate: '1,2',
+      commonConditions: 'Asthma, diabetes',
+    });
+  });
+
+  it('refuses an unknown profession or template with the field named', async () => {
+    const user = await createUser(testApp.app);
+    const put = (payload: object) =>
+      testApp.app.inject({
+        method: 'PUT',
+        url: '/api/users/profile',
+        headers: as(user.cookie),
+        payload,
+      });
+    const profession = await put({ profession: 'Wizard' });
+    expect(profession.statusCode).toBe(400);
+    expect(errorOf(profession.body).fields).toHaveProperty('profession');
+    const template = await put({ commonTemplate: '1,99999' });
+    expect(template.statusCode).toBe(400);
+    expect(errorOf(template.body).fields).toEqual({
+      commonTemplate: 'Choose templates from the list',
+    });
+    const wrongType = await put({ commonConditions: 42 });
+    expect(wrongType.statusCode).toBe(400);
+  });
+});

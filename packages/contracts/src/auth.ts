@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { NAME_MIN_LENGTH, OTP_LENGTH } from './limits';
+import { VALIDATION_MESSAGES as M } from './messages';
+
+/** Spec point 5: 8+ characters, lower, upper, digit and one of @$!%*?&, nothing else. */
+export const PASSWORD_PATTERN =
+  /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,}$/;
+/** "pattern {email}, no spaces" */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailSchema = z
+  .string({ error: M.emailRequired })
+  .trim()
+  .min(1, M.emailRequired)
+  .regex(EMAIL_PATTERN, M.emailInvalid)
+  .max(254, M.emailInvalid);
+
+export const passwordSchema = z
+  .string({ error: M.passwordRequired })
+  .min(1, M.passwordRequired)
+  .max(128, M.passwordPolicy)
+  .regex(PASSWORD_PATTERN, M.passwordPolicy);
+
+/** The forgot-password flow words the same rule differently (spec point 5). */
+export const newPasswordSchema = z
+  .string({ error: M.newPasswordRequired })
+  .min(1, M.newPasswordRequired)
+  .max(128, M.newPasswordPolicy)
+  .regex(PASSWORD_PATTERN, M.newPasswordPolicy);
+
+export const otpCodeSchema = z
+  .string({ error: M.codeInvalid })
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), M.codeInvalid);
+
+const name = (required: string, tooShort: string) =>
+  z.string({ error: required }).trim().min(1, required).min(NAME_MIN_LENGTH, tooShort).max(100);
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired),
+  rememberMe: z.boolean(),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z
+  .object({
+    firstName: name(M.firstNameRequired, M.firstNameTooShort),
+    lastName: name(M.lastNameRequired, M.lastNameTooShort),
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: z.string().min(1, M.confirmPasswordRequired),
+    terms: z.literal(true, { error: M.termsRequired }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: M.passwordsDoNotMatch,
+  });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+
+export const resetPasswordSchema = z
+  .object({
+    email: emailSchema,
+    code: otpCodeSchema,
+    password: newPasswordSchema,
+    confirmPassword: z.string().min(1, M.confirmPasswordRequired),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: M.passwordsDoNotMatch,
+  });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const changePasswordSchema = z.object({
+  oldPassword: z.string({ error: M.currentPasswordRequired }).min(1, M.currentPasswordRequired),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The OTP countdown of spec point 4, in seconds. */
+export const OTP_COUNTDOWN_SECONDS = { initial: 180, afterResend: 600 } as const;
+/** Server-side code lifetime: never longer than the longest countdown the screen shows. */
+export const OTP_LIFETIME_SECONDS = 600;
+export const OTP_MAX_ATTEMPTS = 5;
+/** "Remember Me" keeps a session at most this long (issue 3). */
+export const REMEMBERED_SESSION_DAYS = 30;

@@ -1,0 +1,71 @@
+/**
+ * Every user-facing message of the spec, word for word (points 5 and 8), defined once and used by
+ * the web forms, the API's validation and the tests. Spelling mistakes are the spec's own.
+ */
+export const VALIDATION_MESSAGES = {
+  emailRequired: 'Email cannot be empty!',
+  emailInvalid: 'Invalid email format',
+  passwordRequired: 'Password cannot be empty',
+  currentPasswordRequired: 'Current password cannot be empty',
+  passwordPolicy:
+    'Password must be 8+ characters with an uppercase, lowercase, number, and special char.',
+  newPasswordRequired: 'Password is required',
+  newPasswordPolicy: 'Password must be 8+ characters with upper and lowercase, a number & a symbol',
+  confirmPasswordRequired: 'Please confirm your password',
+  passwordsDoNotMatch: 'The passwords do not match',
+  firstNameRequired: 'First name is required',
+  firstNameTooShort: 'First name must be at least 2 characters',
+  lastNameRequired: 'Last name is required',
+  lastNameTooShort: 'Last name must be at least 2 characters',
+  profileFirstNameRequired: 'First Name is required',
+  profileLastNameRequired: 'Last Name is required',
+  termsRequired: 'Please agree to the Terms of Service and Privacy Policy',
+  professionRequired: 'Profession is required',
+  codeInvalid: 'Enter a valid code',
+  patientNameRequired: 'Patient name cannot be empty',
+  appointmentTypeRequired: 'Select an appointment type',
+  consentRequired:
+    'Unfortunately, this session cannot be proceeded without the consent of the patient!',
+} as const;
+
+/** Toasts of spec point 8 (top-right, 5000 ms). */
+export const TOASTS = {
+  signInFailed: 'Error logging in user',
+  signUpFailed: 'Signup failed. Please try again!',
+  invalidOtp: 'Invalid OTP',
+  otpVerificationFailed: 'OTP verfification failed',
+  registrationFailedAtSignUp: 'Some error occured',
+  registrationFailedAtLogin: 'User logged out due to registration failure',
+  profileSetupFailed: 'Error setting up profile. Please try again!',
+  profileSaveFailed: 'Error updating your profile',
+  passwordChangeFailed: 'Failed updating password',
+  sessionCreationFailed: 'Error creating session',
+  audioProcessingFailed: 'Failed to process audio!',
+  regenerationFailed: 'Failed to regenerate notes!',
+  saveFailed: 'Failed saving session !',
+  copyFailed: 'Failed copying to clipboard!',
+  checkoutFailed: 'Failed creating checkout session',
+  paymentFailed: 'Error processing payment!',
+  cancelFailed: 'Failed cancelling subscription',
+  setNewPasswordFailed: 'Error setting new password',
+  forgotPasswordEmailFailed: 'Error signing in',
+  profileSetUp: 'Your profile has been set successfully',
+  profileSaved: 'Profile changes saved',
+  passwordUpdated: 'Password updated',
+  sessionSaved: 'Session saved successfully !',
+  copiedRich: 'Copied to clipboard!',
+  copiedPlain: 'Copied to clipboard (plain text)!',
+  subscriptionCancelled: 'Subscription cancelled',
+  otpSent: 'OTP has been sent to your email.',
+  noContentToCopy: 'No content to copy!',
+} as const;
+
+/** Other fixed texts of spec points 4 and 8. */
+export const MESSAGES = {
+  otpRemaining: (mmss: string) => `Remaining time: ${mmss}`,
+  otpExpired: 'OTP expired. Please request for an OTP.',
+  exitSessionConfirm:
+    'All unsaved changes will be lost. Would you still like to exit this session?',
+  ttsUnsupported: 'Text-to-speech not supported in this browser.',
+  noOptionsFound: 'No options found',
+} as const;
