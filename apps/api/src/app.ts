@@ -5,11 +5,14 @@ import type { AppConfig } from './config/config';
 import authRoutes from './modules/auth/auth.routes';
 import healthRoutes from './modules/health/health.routes';
 import referenceDataRoutes from './modules/reference-data/reference-data.routes';
+import sessionsRoutes from './modules/sessions/sessions.routes';
+import usageRoutes from './modules/usage/usage.routes';
 import usersRoutes from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import configPlugin from './plugins/config';
 import databasePlugin from './plugins/database';
 import errorHandler from './plugins/error-handler';
+import fieldCrypto from './plugins/field-crypto';
 import openapi from './plugins/openapi';
 import security from './plugins/security';
 import webApp from './plugins/web-app';
@@ -55,6 +58,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   await app.register(security);
   await app.register(openapi);
   await app.register(databasePlugin);
+  await app.register(fieldCrypto);
 
   // App plugins
   await app.register(authPlugin);
@@ -65,6 +69,8 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(referenceDataRoutes);
+  await app.register(sessionsRoutes);
+  await app.register(usageRoutes);
 
   return app;
 }

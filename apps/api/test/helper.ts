@@ -48,6 +48,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     database: { kind: 'pglite', dataDir: null },
     publicUrl: 'http://localhost:3000',
     authSecret: randomBytes(32).toString('hex'),
+    dataKeys: { current: randomBytes(32), previous: [] },
     logLevel: 'silent',
     webDistDir: null,
     jsonBodyLimitBytes: 1024 * 1024,

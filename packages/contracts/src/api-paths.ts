@@ -15,4 +15,11 @@ export const API_PATHS = {
   templatesForUser: (id: string) => `/api/templates/user/${encodeURIComponent(id)}`,
   topicsForTemplate: (id: number) => `/api/topics/templateId/${id}`,
   appointmentTypes: '/api/appointment-type/',
+  patientSessions: '/api/patient-sessions/',
+  patientSession: (id: number) => `/api/patient-sessions/${id}`,
+  savedNotes: (cognitoId: string) => `/api/notes/user/${encodeURIComponent(cognitoId)}`,
+  usage: '/api/usage/',
+  upload: '/api/deepgram/upload/',
+  notesWithMoreTemplates: '/api/deepgram/notes-with-more-templates',
+  regenerateNotes: '/api/deepgram/regenerate-notes',
 } as const;

@@ -7,3 +7,4 @@ export * from './professions';
 export * from './reference-data';
 export * from './users';
 export * from './messages';
+export * from './sessions';

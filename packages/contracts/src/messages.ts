@@ -60,6 +60,18 @@ export const TOASTS = {
   noContentToCopy: 'No content to copy!',
 } as const;
 
+/** Limits of spec points 8 and 9, also the API's 403 messages. */
+export const LIMIT_MESSAGES = {
+  trialSessionsExhausted:
+    'You have exhausted the free trial usage of creating sessions. Upgrade to a pro plan.',
+  trialNotesExhausted:
+    'You have exhausted the free trial usage of generating sessions. Upgrade to a pro plan.',
+  upgradeToCreateSessions: 'Upgrade to a pro plan to create sessions.',
+  upgradeToGenerateNotes: 'Upgrade to a pro plan to generate notes.',
+  trialTemplateLimit: 'The free trial allows at most 4 templates per generation.',
+  noActiveSubscription: 'You have no active subscription',
+} as const;
+
 /** Other fixed texts of spec points 4 and 8. */
 export const MESSAGES = {
   otpRemaining: (mmss: string) => `Remaining time: ${mmss}`,

@@ -13,6 +13,8 @@ export interface AppConfig {
   database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
   publicUrl: string;
   authSecret: string;
+  /** AES-256 keys for patient-identifying text at rest: the current one first. */
+  dataKeys: { current: Buffer; previous: Buffer[] };
   logLevel: Env['LOG_LEVEL'];
   /** Built SPA to serve on the same port, or null when the API runs alone. */
   webDistDir: string | null;
@@ -63,12 +65,16 @@ export function buildEngineConfig(env: Env): EngineConfig {
  * Secrets the operator did not provide are generated once and kept in `$DATA_DIR/keys`, so
  * sessions survive a restart without any setup (ARCHITECTURE "embedded default").
  */
-function readOrCreateSecret(dataDir: string, name: string): string {
+function readOrCreateSecret(
+  dataDir: string,
+  name: string,
+  encoding: BufferEncoding = 'base64url',
+): string {
   const keysDir = path.join(dataDir, 'keys');
   const file = path.join(keysDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(keysDir, { recursive: true, mode: 0o700 });
-  const secret = randomBytes(32).toString('base64url');
+  const secret = randomBytes(32).toString(encoding);
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
@@ -89,6 +95,17 @@ export function buildConfig(env: Env): AppConfig {
       : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     authSecret: env.AUTH_SECRET ?? readOrCreateSecret(dataDir, 'auth-secret'),
+    dataKeys: {
+      current: Buffer.from(
+        env.DATA_KEY ?? readOrCreateSecret(dataDir, 'data-key', 'base64'),
+        'base64',
+      ),
+      previous: (env.DATA_KEYS_PREVIOUS ?? '')
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean)
+        .map((key) => Buffer.from(key, 'base64')),
+    },
     logLevel: env.LOG_LEVEL,
     webDistDir: env.NODE_ENV === 'production' ? webDistDir : null,
     jsonBodyLimitBytes: env.JSON_BODY_LIMIT_BYTES,

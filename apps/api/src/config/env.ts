@@ -20,6 +20,16 @@ const envSchema = z.object({
     .optional(),
   PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an absolute URL' }).optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  /** base64 of 32 random bytes; generated into $DATA_DIR/keys when not given. */
+  DATA_KEY: z
+    .string()
+    .refine(
+      (v) => Buffer.from(v, 'base64').length === 32,
+      'DATA_KEY must be 32 bytes, base64-encoded',
+    )
+    .optional(),
+  /** Earlier DATA_KEYs, comma-separated, still accepted for reading after a rotation. */
+  DATA_KEYS_PREVIOUS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   JSON_BODY_LIMIT_BYTES: z.coerce

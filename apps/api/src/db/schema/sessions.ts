@@ -1,0 +1,98 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { appointmentTypes, templates } from './reference';
+
+/**
+ * A consultation (spec point 3 "Patient session"). Columns ending in `Sealed` hold
+ * AES-256-GCM sealed text (lib/field-crypto): patient name and transcript never sit in plain text.
+ */
+export const patientSessions = pgTable(
+  'patient_sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstNameSealed: text('first_name_sealed').notNull(),
+    lastNameSealed: text('last_name_sealed').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    appointmentTypeId: integer('appointment_type_id')
+      .notNull()
+      .references(() => appointmentTypes.id),
+    patientConsent: boolean('patient_consent').notNull(),
+    transcriptSealed: text('transcript_sealed'),
+    /** Whole seconds of recorded audio. */
+    duration: integer('duration'),
+    /** Set by Save Session; generated drafts exist before it. */
+    savedAt: timestamp('saved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('patient_sessions_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+/** One note per session and template: the generated draft, then the clinician's saved text. */
+export const sessionNotes = pgTable(
+  'session_notes',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => patientSessions.id, { onDelete: 'cascade' }),
+    /** Denormalised from the session so "my notes between two dates" is one indexed scan. */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => templates.id),
+    /** The latest generated (or regenerated) text, kept so a crashed tab loses nothing. */
+    draftSealed: text('draft_sealed'),
+    /** The clinician's text as last saved with Save Session. */
+    contentSealed: text('content_sealed'),
+    savedAt: timestamp('saved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('session_notes_session_template').on(table.sessionId, table.templateId),
+    index('session_notes_user_saved_idx').on(table.userId, table.savedAt),
+  ],
+);
+
+/** Usage of spec point 9, counted when things are created; deleting never refunds. */
+export const usageCounters = pgTable('usage_counters', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sessions: integer('sessions').notNull().default(0),
+  notes: integer('notes').notNull().default(0),
+});
+
+/** Mirror of the payment provider's subscription state (spec point 3 "Subscription"). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    stripePriceId: text('stripe_price_id'),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('subscriptions_user_idx').on(table.userId)],
+);

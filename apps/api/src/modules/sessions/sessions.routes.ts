@@ -1,0 +1,111 @@
+import {
+  API_PATHS,
+  ERROR_CODES,
+  apiErrorSchema,
+  createPatientSessionSchema,
+  patientSessionSchema,
+  savedNoteSchema,
+  savedNotesQuerySchema,
+  sessionIdParamsSchema,
+  updatePatientSessionSchema,
+  userIdParamsSchema,
+} from '@clerkly/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { EntitlementError } from '../usage/entitlements.service';
+import {
+  SessionInputError,
+  SessionNotFoundError,
+  createSession,
+  saveSession,
+  savedNotesOf,
+} from './sessions.service';
+
+/** Domain errors → the API's one error shape. Anything else is unexpected (500). */
+export function sendDomainError(reply: FastifyReply, error: unknown) {
+  if (error instanceof EntitlementError) {
+    return reply.code(403).send({ error: { code: error.code, message: error.message } });
+  }
+  if (error instanceof SessionNotFoundError) {
+    return reply.code(404).send({ error: { code: ERROR_CODES.notFound, message: error.message } });
+  }
+  if (error instanceof SessionInputError) {
+    return reply.code(400).send({
+      error: {
+        code: ERROR_CODES.validation,
+        message: error.message,
+        fields: { [error.field]: error.message },
+      },
+    });
+  }
+  throw error;
+}
+
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+/** Patient sessions and saved notes (spec point 7). Every record is its owner's only. */
+const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireUser);
+  const { db } = app.database;
+
+  app.post(
+    API_PATHS.patientSessions,
+    {
+      schema: {
+        tags: ['sessions'],
+        body: createPatientSessionSchema,
+        response: { 201: patientSessionSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const session = await createSession(db, app.cipher, request.user!.id, request.body);
+        return reply.code(201).send(session);
+      } catch (error) {
+        return sendDomainError(reply, error);
+      }
+    },
+  );
+
+  app.patch(
+    '/api/patient-sessions/:id',
+    {
+      schema: {
+        tags: ['sessions'],
+        params: sessionIdParamsSchema,
+        body: updatePatientSessionSchema,
+        response: { 200: z.object({ id: z.number().int(), savedAt: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await saveSession(db, app.cipher, request.user!.id, request.params.id, request.body);
+      } catch (error) {
+        return sendDomainError(reply, error);
+      }
+    },
+  );
+
+  app.get(
+    '/api/notes/user/:id',
+    {
+      schema: {
+        tags: ['sessions'],
+        params: userIdParamsSchema,
+        querystring: savedNotesQuerySchema,
+        response: { 200: savedNoteSchema.array(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (request.params.id !== request.user!.id) {
+        return reply.code(403).send({
+          error: { code: ERROR_CODES.forbidden, message: 'You can only read your own notes' },
+        });
+      }
+      return savedNotesOf(db, app.cipher, request.user!.id, request.query);
+    },
+  );
+};
+
+export default sessionsRoutes;

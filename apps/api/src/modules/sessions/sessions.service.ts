@@ -1,0 +1,144 @@
+import type {
+  CreatePatientSessionInput,
+  PatientSession,
+  SavedNote,
+  UpdatePatientSessionInput,
+} from '@clerkly/contracts';
+import { VALIDATION_MESSAGES, createPatientSessionSchema } from '@clerkly/contracts';
+import type { Db } from '../../db/client';
+import type { FieldCipher } from '../../lib/field-crypto';
+import { assertCanCreateSession } from '../usage/entitlements.service';
+import { addUsage } from '../usage/usage.repository';
+import {
+  appointmentTypeExists,
+  findOwnedSession,
+  findTemplates,
+  insertSession,
+  listSavedNotes,
+  updateSession,
+  upsertNote,
+  type PatientSessionRow,
+} from './sessions.repository';
+
+/** Bad input that only the database can spot (an unknown id): a 400 naming the field. */
+export class SessionInputError extends Error {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+  }
+}
+
+export class SessionNotFoundError extends Error {
+  constructor() {
+    super('Session not found');
+  }
+}
+
+export const toPatientSession = (row: PatientSessionRow, cipher: FieldCipher): PatientSession => ({
+  id: row.id,
+  firstName: cipher.open(row.firstNameSealed),
+  lastName: cipher.open(row.lastNameSealed),
+  dateOfBirth: row.dateOfBirth,
+  appointmentTypeId: row.appointmentTypeId,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function createSession(
+  db: Db,
+  cipher: FieldCipher,
+  userId: string,
+  input: CreatePatientSessionInput,
+): Promise<PatientSession> {
+  const data = createPatientSessionSchema.parse(input);
+  if (!(await appointmentTypeExists(db, data.appointmentTypeId))) {
+    throw new SessionInputError(VALIDATION_MESSAGES.appointmentTypeRequired, 'appointmentTypeId');
+  }
+  const row = await db.transaction(async (tx) => {
+    await assertCanCreateSession(tx, userId);
+    const created = await insertSession(tx, {
+      userId,
+      firstNameSealed: cipher.seal(data.firstName),
+      lastNameSealed: cipher.seal(data.lastName),
+      dateOfBirth: data.dateOfBirth,
+      appointmentTypeId: data.appointmentTypeId,
+      patientConsent: data.patientConsent,
+    });
+    await addUsage(tx, userId, { sessions: 1 });
+    return created;
+  });
+  return toPatientSession(row, cipher);
+}
+
+export async function requireOwnedSession(db: Db, userId: string, id: number) {
+  const session = await findOwnedSession(db, userId, id);
+  if (!session) throw new SessionNotFoundError();
+  return session;
+}
+
+/** Save Session (spec point 4): the clinician's notes, duration and transcript, sealed. */
+export async function saveSession(
+  db: Db,
+  cipher: FieldCipher,
+  userId: string,
+  id: number,
+  input: UpdatePatientSessionInput,
+) {
+  await requireOwnedSession(db, userId, id);
+  for (const [index, note] of input.notes.entries()) {
+    if (note.patientSessionId !== id) {
+      throw new SessionInputError(
+        'Every note must belong to this session',
+        `notes.${index}.patientSessionId`,
+      );
+    }
+  }
+  const templateIds = [...new Set(input.notes.map((note) => note.templateId))];
+  const known = new Set((await findTemplates(db, templateIds)).map((t) => t.id));
+  const unknown = input.notes.findIndex((note) => !known.has(note.templateId));
+  if (unknown >= 0) {
+    throw new SessionInputError('Unknown template', `notes.${unknown}.templateId`);
+  }
+  const savedAt = new Date();
+  await db.transaction(async (tx) => {
+    for (const note of input.notes) {
+      await upsertNote(tx, {
+        sessionId: id,
+        userId,
+        templateId: note.templateId,
+        contentSealed: cipher.seal(note.notesContent),
+        savedAt,
+      });
+    }
+    await updateSession(tx, id, {
+      transcriptSealed: cipher.seal(input.transcribedText),
+      duration: input.duration,
+      savedAt,
+    });
+  });
+  return { id, savedAt: savedAt.toISOString() };
+}
+
+export async function savedNotesOf(
+  db: Db,
+  cipher: FieldCipher,
+  userId: string,
+  range: { from?: string; to?: string },
+): Promise<SavedNote[]> {
+  const rows = await listSavedNotes(
+    db,
+    userId,
+    range.from ? new Date(range.from) : undefined,
+    range.to ? new Date(range.to) : undefined,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    sessionId: row.sessionId,
+    templateId: row.templateId,
+    firstName: cipher.open(row.firstNameSealed),
+    createdAt: row.createdAt.toISOString(),
+    TemplateName: row.templateName,
+    notesContent: row.contentSealed ? cipher.open(row.contentSealed) : '',
+  }));
+}

@@ -1,0 +1,19 @@
+import { API_PATHS, usageSchema } from '@clerkly/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { entitlementsOf } from './entitlements.service';
+
+const usageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireUser);
+
+  // Spec point 7: what the Usage cards show.
+  app.get(
+    API_PATHS.usage,
+    { schema: { tags: ['usage'], response: { 200: usageSchema } } },
+    async (request) => {
+      const { isFreeTrial, usage } = await entitlementsOf(app.database.db, request.user!.id);
+      return { isFreeTrial, sessions: usage.sessions, notes: usage.notes };
+    },
+  );
+};
+
+export default usageRoutes;
