@@ -1,7 +1,7 @@
 // One ESLint config for the whole workspace (STYLE "Gates").
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { existsSync, readdirSync } from 'node:fs';
@@ -60,6 +60,12 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    // Without a resolver that knows .ts/.tsx, the boundary rule silently skips every import.
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] }),
+      ],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       // One-way imports (STYLE "Layout tells the architecture"): shared -> features -> app,

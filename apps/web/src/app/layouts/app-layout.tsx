@@ -1,0 +1,114 @@
+import {
+  ActionIcon,
+  AppShell,
+  Burger,
+  Box,
+  Drawer,
+  Group,
+  ScrollArea,
+  Tooltip,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageSkeleton } from '../../components/page-skeleton';
+import { UserMenu } from '../../features/auth/components/user-menu';
+import { NotificationsPlaceholder, SearchPlaceholder } from './header-placeholders';
+import { HomeLogoLink } from './home-logo-link';
+import { MainNavLinks } from './main-nav-links';
+import { HEADER_HEIGHT, SHELL_BREAKPOINT, SIDEBAR_WIDTH } from './shell';
+
+/**
+ * Layout of the signed-in app (spec point 2 "Layout"): collapsible sidebar and top bar on large
+ * screens; header with a slide-in menu on small ones.
+ */
+export function AppLayout() {
+  // The sidebar's open/closed flag starts open (spec point 3).
+  const [sidebarOpened, sidebar] = useDisclosure(true);
+  const [menuOpened, menu] = useDisclosure(false);
+  const collapseLabel = sidebarOpened ? 'Collapse sidebar' : 'Expand sidebar';
+  const CollapseIcon = sidebarOpened ? IconLayoutSidebarLeftCollapse : IconLayoutSidebarLeftExpand;
+
+  return (
+    <AppShell
+      layout="alt"
+      padding="lg"
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{
+        width: sidebarOpened ? SIDEBAR_WIDTH.open : SIDEBAR_WIDTH.collapsed,
+        breakpoint: SHELL_BREAKPOINT,
+        // Small screens use the drawer below instead.
+        collapsed: { mobile: true },
+      }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" hiddenFrom={SHELL_BREAKPOINT}>
+            <Burger
+              opened={menuOpened}
+              onClick={menu.toggle}
+              size="sm"
+              aria-label={menuOpened ? 'Close navigation menu' : 'Open navigation menu'}
+            />
+            <HomeLogoLink />
+          </Group>
+          <Box visibleFrom={SHELL_BREAKPOINT}>
+            <SearchPlaceholder />
+          </Box>
+          <Group gap="sm" wrap="nowrap">
+            <Box visibleFrom={SHELL_BREAKPOINT}>
+              <NotificationsPlaceholder />
+            </Box>
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="md" aria-label="Main navigation" visibleFrom={SHELL_BREAKPOINT}>
+        <AppShell.Section>
+          {/* As tall as the top bar minus the navbar's padding, so the logo lines up with it. */}
+          <Group justify={sidebarOpened ? 'flex-start' : 'center'} h={HEADER_HEIGHT - 32}>
+            <HomeLogoLink withWordmark={sidebarOpened} />
+          </Group>
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea} mt="lg">
+          <MainNavLinks collapsed={!sidebarOpened} />
+        </AppShell.Section>
+        <AppShell.Section>
+          <Group justify={sidebarOpened ? 'flex-end' : 'center'}>
+            <Tooltip label={collapseLabel} position="right" withArrow>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                onClick={sidebar.toggle}
+                aria-label={collapseLabel}
+              >
+                <CollapseIcon size={22} stroke={1.6} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <Drawer
+        opened={menuOpened}
+        onClose={menu.close}
+        title="Menu"
+        size={SIDEBAR_WIDTH.open}
+        hiddenFrom={SHELL_BREAKPOINT}
+      >
+        <nav aria-label="Main navigation">
+          <MainNavLinks onNavigate={menu.close} />
+        </nav>
+      </Drawer>
+
+      <AppShell.Main>
+        <Suspense fallback={<PageSkeleton />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,45 @@
+import { AppShell, Center, Container, Paper } from '@mantine/core';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageSkeleton } from '../../components/page-skeleton';
+import { HomeLogoLink } from './home-logo-link';
+import { HEADER_HEIGHT, SHELL_BREAKPOINT, SIDEBAR_WIDTH } from './shell';
+
+/**
+ * Layout of /login, /register and /forgot-password (spec point 2 "Layout"): the sidebar is forced
+ * open and holds only the logo; there is no top bar. Small screens get a header with the logo
+ * centred and no menu or avatar.
+ */
+export function AuthLayout() {
+  return (
+    <AppShell
+      padding="md"
+      header={{ height: { base: HEADER_HEIGHT, [SHELL_BREAKPOINT]: 0 } }}
+      navbar={{
+        width: SIDEBAR_WIDTH.open,
+        breakpoint: SHELL_BREAKPOINT,
+        collapsed: { mobile: true },
+      }}
+    >
+      <AppShell.Header hiddenFrom={SHELL_BREAKPOINT}>
+        <Center h="100%">
+          <HomeLogoLink />
+        </Center>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="md" aria-label="Main navigation" visibleFrom={SHELL_BREAKPOINT}>
+        <HomeLogoLink />
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Container size={460} py="xl">
+          <Paper withBorder shadow="sm" p="xl">
+            <Suspense fallback={<PageSkeleton />}>
+              <Outlet />
+            </Suspense>
+          </Paper>
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

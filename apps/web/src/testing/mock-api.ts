@@ -1,0 +1,51 @@
+import type { CurrentUser } from '@clerkly/contracts';
+import { vi } from 'vitest';
+
+/** A request as the fake network saw it. */
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  search: string;
+  body: unknown;
+  init: RequestInit | undefined;
+};
+
+export type ApiHandler = (request: RecordedRequest) => Response | Promise<Response>;
+
+/** Handlers keyed by "METHOD /path", e.g. "GET /api/users". */
+export type ApiHandlers = Record<string, ApiHandler>;
+
+export const jsonResponse = (body: unknown, init?: ResponseInit) => Response.json(body, init);
+
+export const errorResponse = (status: number, code: string, message: string) =>
+  Response.json({ error: { code, message } }, { status });
+
+/** `GET /api/users`: the given user, or 401 when nobody is signed in. */
+export const currentUserHandler = (user: CurrentUser | null) => () =>
+  user ? jsonResponse(user) : errorResponse(401, 'UNAUTHORIZED', 'Not signed in');
+
+/**
+ * Replaces `fetch` (the network boundary) with the given handlers. A request without a handler
+ * logs a console.error, which fails the test.
+ */
+export function mockApi(handlers: ApiHandlers) {
+  const requests: RecordedRequest[] = [];
+
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
+    const request = { method, path: url.pathname, search: url.search, body, init };
+    requests.push(request);
+
+    const handler = handlers[`${method} ${url.pathname}`];
+    if (!handler) {
+      console.error(`Unhandled request: ${method} ${url.pathname}`);
+      return errorResponse(501, 'NOT_MOCKED', 'No handler for this request');
+    }
+    return handler(request);
+  });
+
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, requests };
+}
