@@ -37,9 +37,12 @@ if [ "${#missing[@]}" -gt 0 ]; then
   fi
 fi
 
-# Install exactly what the lockfile says, once per lockfile change.
+# Install what the committed lockfile says, once per lockfile change. Not `npm ci`: the registry
+# these machines reach lacks some other platforms' optional binaries (e.g. darwin builds of
+# unrs-resolver), and `npm ci` refuses a lockfile without them, while `npm install` keeps the
+# lockfile as it is and skips optional packages that do not exist.
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+  npm install --no-audit --no-fund
 fi
 
 if [ "$mode" = start ]; then
