@@ -8,9 +8,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 mode="${1:-}"
+# Offline speech-to-text (pocketsphinx) and audio decoding (ffmpeg) are part of the app; the
+# tests also need a browser, real speech recordings and a speech synthesiser.
+runtime=(pocketsphinx pocketsphinx-en-us ffmpeg)
 case "$mode" in
-  start) packages=() ;;
-  test) packages=(chromium) ;;
+  start) packages=("${runtime[@]}") ;;
+  test) packages=("${runtime[@]}" chromium pocketsphinx-testdata espeak-ng sox) ;;
   *) echo "usage: scripts/setup.sh start|test" >&2; exit 2 ;;
 esac
 

@@ -5,12 +5,14 @@ import type { AppConfig } from './config/config';
 import authRoutes from './modules/auth/auth.routes';
 import healthRoutes from './modules/health/health.routes';
 import referenceDataRoutes from './modules/reference-data/reference-data.routes';
+import generationRoutes from './modules/generation/generation.routes';
 import sessionsRoutes from './modules/sessions/sessions.routes';
 import usageRoutes from './modules/usage/usage.routes';
 import usersRoutes from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import configPlugin from './plugins/config';
 import databasePlugin from './plugins/database';
+import enginesPlugin from './plugins/engines';
 import errorHandler from './plugins/error-handler';
 import fieldCrypto from './plugins/field-crypto';
 import openapi from './plugins/openapi';
@@ -62,6 +64,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
 
   // App plugins
   await app.register(authPlugin);
+  await app.register(enginesPlugin);
   await app.register(webApp);
 
   // Routes
@@ -71,6 +74,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   await app.register(referenceDataRoutes);
   await app.register(sessionsRoutes);
   await app.register(usageRoutes);
+  await app.register(generationRoutes);
 
   return app;
 }

@@ -52,6 +52,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     webDistDir: null,
     jsonBodyLimitBytes: 1024 * 1024,
+    uploadLimitBytes: 20 * 1024 * 1024,
     trustProxy: false,
     migrationsDir: path.join(apiPackageRoot(), 'drizzle'),
     engines: { stt: { kind: 'sphinx' }, notes: { kind: 'builtin' }, timeoutMs: 120_000 },

@@ -8,3 +8,4 @@ export * from './reference-data';
 export * from './users';
 export * from './messages';
 export * from './sessions';
+export * from './generation';

@@ -19,6 +19,7 @@ export interface AppConfig {
   /** Built SPA to serve on the same port, or null when the API runs alone. */
   webDistDir: string | null;
   jsonBodyLimitBytes: number;
+  uploadLimitBytes: number;
   trustProxy: boolean;
   migrationsDir: string;
   engines: EngineConfig;
@@ -109,6 +110,7 @@ export function buildConfig(env: Env): AppConfig {
     logLevel: env.LOG_LEVEL,
     webDistDir: env.NODE_ENV === 'production' ? webDistDir : null,
     jsonBodyLimitBytes: env.JSON_BODY_LIMIT_BYTES,
+    uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     migrationsDir: path.join(apiPackageRoot(), 'drizzle'),
     engines: buildEngineConfig(env),

@@ -56,6 +56,12 @@ const envSchema = z.object({
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   ENGINE_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  /** Largest recording accepted by the upload (an hour of 16 kHz mono WAV is ~115 MB). */
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200 * 1024 * 1024),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

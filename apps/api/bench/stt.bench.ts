@@ -1,0 +1,191 @@
+/**
+ * `npm run bench:stt [-- --corpus librivox|espeak-aci]` (issue 4, "Benchmarks"): word error
+ * rate and real-time factor of the configured speech-to-text engine (STT_ENGINE, ...) over
+ * - the real LibriVox recordings of Debian's pocketsphinx-testdata (accuracy), and
+ * - `<data>/speech/manifest.jsonl`, espeak-ng speech of ACI-BENCH dialogues (plumbing, timing).
+ * Not a timed test: it prints the figures for the README's benchmark section. Clips run one at
+ * a time, so each has the whole machine (the sphinx engine spreads one clip over every core).
+ *
+ * Speech data: ACI-BENCH, Yim et al., Nature Scientific Data 2023, CC BY 4.0, spoken by espeak-ng.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { buildEngineConfig } from '../src/config/config';
+import { ConfigError, parseEnv } from '../src/config/env';
+import { repoRoot } from '../src/lib/paths';
+import {
+  LIBRIVOX_DIR,
+  readLibrivoxClips,
+  readSpeechManifest,
+  type ReferenceClip,
+} from '../src/engines/stt/speech-corpora';
+import { createSpeechToText } from '../src/engines/stt/stt.registry';
+import { totalWer, wer, type WerResult } from '../src/engines/stt/wer';
+
+interface Row {
+  clip: ReferenceClip;
+  audioSeconds: number;
+  wallSeconds: number;
+  /** CPU time of this process and its decoders, or null where /proc is missing. */
+  cpuSeconds: number | null;
+  score: WerResult;
+}
+
+/**
+ * CPU seconds used so far by this process and its finished children (the decoders), read from
+ * /proc/self/stat (cutime, cstime in 1/100 s). Wall time depends on what else the machine is
+ * doing; CPU time per audio second does not, so both are reported.
+ */
+function cpuSeconds(): number | null {
+  const own = process.cpuUsage();
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const children = (Number(fields[13]) + Number(fields[14])) / 100;
+    return Number.isFinite(children) ? (own.user + own.system) / 1e6 + children : null;
+  } catch {
+    return null;
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return 0;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] ?? 0)
+    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+const pct = (value: number): string => `${(value * 100).toFixed(1)}%`;
+const pad = (text: string, width: number): string => text.padEnd(width);
+const num = (value: number, digits = 2): string => value.toFixed(digits).padStart(7);
+
+function summarise(label: string, rows: Row[]): string {
+  const audio = rows.reduce((sum, row) => sum + row.audioSeconds, 0);
+  const wall = rows.reduce((sum, row) => sum + row.wallSeconds, 0);
+  const cpu = rows.every((row) => row.cpuSeconds !== null)
+    ? rows.reduce((sum, row) => sum + (row.cpuSeconds ?? 0), 0)
+    : null;
+  return [
+    pad(label, 12),
+    `${String(rows.length).padStart(2)} clips`,
+    `${audio.toFixed(1).padStart(6)} s audio`,
+    `WER ${pct(totalWer(rows.map((row) => row.score))).padStart(6)} overall`,
+    `${pct(median(rows.map((row) => row.score.wer))).padStart(6)} median`,
+    `RTF ${(wall / audio).toFixed(3)} overall`,
+    `${median(rows.map((row) => row.wallSeconds / row.audioSeconds)).toFixed(3)} median`,
+    cpu === null ? 'CPU n/a' : `CPU ${(cpu / audio).toFixed(3)} s per audio s`,
+  ].join(' | ');
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { corpus: { type: 'string' } } });
+  const corpus = values.corpus;
+  if (corpus !== undefined && corpus !== 'librivox' && corpus !== 'espeak-aci') {
+    process.stderr.write(
+      `bench:stt: --corpus must be "librivox" or "espeak-aci", not "${corpus}"\n`,
+    );
+    return 2;
+  }
+  let config;
+  try {
+    config = buildEngineConfig(parseEnv());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`bench:stt: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+
+  const dataDir = process.env.CLERKLY_DATA_DIR ?? path.resolve(repoRoot(), '..', 'shared', 'data');
+  const manifest = path.join(dataDir, 'speech', 'manifest.jsonl');
+  const clips: ReferenceClip[] = [];
+  if (corpus !== 'espeak-aci') {
+    if (!existsSync(path.join(LIBRIVOX_DIR, 'transcription'))) {
+      process.stderr.write(
+        `bench:stt: ${LIBRIVOX_DIR} not found (apt-get install pocketsphinx-testdata)\n`,
+      );
+      return 2;
+    }
+    clips.push(...(await readLibrivoxClips()));
+  }
+  if (corpus !== 'librivox') {
+    if (!existsSync(manifest)) {
+      process.stderr.write(
+        `bench:stt: ${manifest} not found (set CLERKLY_DATA_DIR to the folder holding speech/)\n`,
+      );
+      return 2;
+    }
+    clips.push(...(await readSpeechManifest(manifest)));
+  }
+
+  const engine = createSpeechToText(config);
+  await engine.check();
+  const [cpu] = cpus();
+  process.stdout.write(
+    [
+      `engine   ${engine.describe()}`,
+      `machine  ${cpu?.model.trim() ?? 'unknown CPU'}, ${availableParallelism()} cores, Node ${process.version}, ` +
+        `load average ${loadavg()[0]?.toFixed(2) ?? '?'} at start`,
+      '',
+      `${pad('corpus', 11)} ${pad('clip', 42)} ${'audio s'.padStart(7)} ${'wall s'.padStart(7)} ${'RTF'.padStart(7)} ${'CPU s'.padStart(7)} ${'WER'.padStart(7)}  words`,
+      '',
+    ].join('\n'),
+  );
+
+  const rows: Row[] = [];
+  for (const clip of clips) {
+    const data = await readFile(clip.file);
+    const cpuBefore = cpuSeconds();
+    const started = performance.now();
+    const transcript = await engine.transcribe({ data, filename: clip.file });
+    const wallSeconds = (performance.now() - started) / 1000;
+    const cpuAfter = cpuSeconds();
+    const row: Row = {
+      clip,
+      audioSeconds: transcript.durationSeconds,
+      wallSeconds,
+      cpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+      score: wer(clip.reference, transcript.text),
+    };
+    rows.push(row);
+    process.stdout.write(
+      `${pad(clip.corpus, 11)} ${pad(clip.id, 42)} ${num(row.audioSeconds)} ${num(wallSeconds)} ` +
+        `${num(wallSeconds / row.audioSeconds, 3)} ${row.cpuSeconds === null ? '    n/a' : num(row.cpuSeconds)} ` +
+        `${pct(row.score.wer).padStart(7)}  ${row.score.referenceWords}\n`,
+    );
+  }
+
+  const groups = ['librivox', 'espeak-aci'] as const;
+  process.stdout.write(
+    '\nsummary (WER: errors over all reference words, and the median clip; RTF: wall time / audio time;\n' +
+      'CPU: CPU time of the engine and its decoders per second of audio, whatever else the machine runs)\n',
+  );
+  for (const group of groups) {
+    const members = rows.filter((row) => row.clip.corpus === group);
+    if (members.length > 0) process.stdout.write(`${summarise(group, members)}\n`);
+  }
+  if (rows.length > 0) process.stdout.write(`${summarise('all', rows)}\n`);
+  if (rows.some((row) => row.clip.corpus === 'espeak-aci')) {
+    process.stdout.write(
+      '\nSpeech of ACI-BENCH dialogues (Yim et al., Nature Scientific Data 2023, CC BY 4.0), spoken by espeak-ng.\n',
+    );
+  }
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`bench:stt: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,302 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { apiPackageRoot } from '../../lib/paths';
+import { TEMPLATE_CATALOGUE } from '../../db/seed/template-catalogue';
+import { BuiltinNoteEngine, NOT_DISCUSSED } from './builtin.notes';
+import { NoteEngineError, type GeneratedNote, type NoteTemplate } from './note-engine';
+
+const fixture = (name: string) =>
+  readFileSync(path.join(apiPackageRoot(), 'test', 'fixtures', 'notes', name), 'utf8');
+
+function template(name: string): NoteTemplate {
+  const found = TEMPLATE_CATALOGUE.find((t) => t.name === name);
+  if (!found) throw new Error(`no template ${name}`);
+  return { name: found.name, kind: found.kind, topics: found.topics };
+}
+
+const engine = new BuiltinNoteEngine();
+const knee = fixture('knee-visit.txt');
+
+function section(note: GeneratedNote, title: string): string {
+  const s = note.sections.find((x) => x.title === title);
+  if (!s) throw new Error(`no section ${title}`);
+  return [s.content, ...(s.bullets ?? [])].join('\n');
+}
+
+describe('builtin engine: facts a clinician looks for', () => {
+  it('keeps a dose with its frequency, an allergy, a duration and the laterality', async () => {
+    const note = await engine.generate({
+      transcript: knee,
+      template: template('History and Physical'),
+    });
+    expect(section(note, 'Medications')).toMatch(/Lisinopril 10 mg once a day/);
+    expect(section(note, 'Allergies')).toBe('Allergic to penicillin.');
+    expect(section(note, 'Presenting Complaint')).toBe('Left knee pain.');
+    expect(section(note, 'History of Presenting Complaint')).toMatch(
+      /left knee has been hurting for 3 days/i,
+    );
+    expect(section(note, 'Physical Examination')).toMatch(/Left knee: mild swelling/);
+    expect(section(note, 'Physical Examination')).toMatch(/Blood pressure: 132\/84 mmHg/);
+    expect(section(note, 'Impression')).toMatch(/Left knee sprain/);
+    expect(section(note, 'Plan')).toMatch(/ibuprofen 400 mg every 8 hours/);
+    expect(section(note, 'Plan')).toMatch(/Follow up in 2 weeks/);
+  });
+
+  it('never flips a negation: "no chest pain" is denied, never reported', async () => {
+    const note = await engine.generate({
+      transcript: knee,
+      template: template('Clinic Visit Note'),
+    });
+    const ros = section(note, 'Review of Systems');
+    expect(ros).toMatch(/Cardiovascular: Denies chest pain\./);
+    expect(ros).toMatch(/Denies fever or chills/);
+    expect(note.text).not.toMatch(/(?:Endorses|Reports|reports|has|with) chest pain/);
+    // The allergic rash is history, not a current symptom.
+    expect(ros).not.toMatch(/rash/i);
+  });
+
+  it('carries a negation along a list, and stops it at "but"', async () => {
+    const transcript = [
+      '[doctor] how have you been?',
+      '[patient] i have not had any weight loss, headaches, or night sweats, but i have a cough.',
+      '[doctor] any fever?',
+      '[patient] no fever, but my chest feels tight.',
+    ].join('\n');
+    const note = await engine.generate({ transcript, template: template('Clinic Visit Note') });
+    const ros = section(note, 'Review of Systems');
+    expect(ros).toMatch(/Constitutional: Denies weight loss, night sweats or fever\./);
+    expect(ros).toMatch(/Neurological: Denies headache\./);
+    expect(ros).toMatch(/Respiratory: Endorses cough\./);
+    expect(ros).toMatch(/Cardiovascular: Endorses chest pain\./);
+    expect(section(note, 'History of Present Illness')).toMatch(
+      /no fever, but .* chest feels tight/i,
+    );
+  });
+
+  it('keeps a drug the patient is allergic to out of the medication list', async () => {
+    const note = await engine.generate({
+      transcript: knee,
+      template: template('History and Physical'),
+    });
+    expect(section(note, 'Medications')).not.toMatch(/penicillin/i);
+  });
+
+  it('writes "Not discussed." for a section the consultation did not cover', async () => {
+    const note = await engine.generate({
+      transcript: knee,
+      template: template('Clinic Visit Note'),
+    });
+    expect(section(note, 'Results')).toBe(NOT_DISCUSSED);
+    const hp = await engine.generate({
+      transcript: knee,
+      template: template('History and Physical'),
+    });
+    expect(section(hp, 'Family History')).toBe(NOT_DISCUSSED);
+  });
+
+  it('writes one section per template topic, in order, in clinical third person', async () => {
+    const t = template('Clinic Visit Note');
+    const note = await engine.generate({ transcript: knee, template: t });
+    expect(note.sections.map((s) => s.title)).toEqual(t.topics.map((topic) => topic.name));
+    expect(note.engine).toBe('builtin');
+    const hpi = section(note, 'History of Present Illness');
+    expect(hpi).not.toMatch(/\b(?:I|my|me)\b/);
+    expect(hpi).not.toMatch(/\b(?:um|uh|you know)\b/i);
+  });
+
+  it('removes fillers and rejoins tokenised speech', async () => {
+    const transcript = [
+      '[doctor] so , um , how long have you had the cough ?',
+      "[patient] uh , you know , i've had it for , um , about two weeks . i do n't smoke .",
+      "[doctor] okay . i'm gon na prescribe benzonatate 100 mg three times a day .",
+    ].join('\n');
+    const note = await engine.generate({ transcript, template: template('SOAP Note') });
+    expect(note.text).toMatch(/for about 2 weeks/);
+    expect(note.text).toMatch(/(?:They do|(?:He|She) does) not smoke/);
+    expect(note.text).toMatch(/benzonatate 100 mg 3 times a day/i);
+    expect(note.text).not.toMatch(/\b(?:um|uh|gon na|do n't|you know)\b/i);
+  });
+
+  it('is deterministic and fast', async () => {
+    const t = template('Clinic Visit Note');
+    const started = performance.now();
+    const a = await engine.generate({ transcript: knee, template: t });
+    const b = await engine.generate({ transcript: knee, template: t });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(a.text).toBe(b.text);
+  });
+
+  it('rejects an empty transcript with a bad-input error that carries no text', async () => {
+    await expect(
+      engine.generate({ transcript: '   \n ', template: template('SOAP Note') }),
+    ).rejects.toMatchObject({ kind: 'bad-input', name: 'NoteEngineError' });
+    await expect(
+      engine.generate({ transcript: '[doctor] ...', template: template('SOAP Note') }),
+    ).rejects.toBeInstanceOf(NoteEngineError);
+  });
+});
+
+describe('builtin engine: speaker tags', () => {
+  const lines = [
+    ['doctor', 'What brings you in today?'],
+    ['patient', 'My right shoulder has been hurting for two weeks.'],
+    ['doctor', 'Any numbness or tingling?'],
+    ['patient', 'No.'],
+    ['doctor', 'Do you have any chest pain?'],
+    ['patient', 'No chest pain.'],
+  ] as const;
+  const formats: Record<string, string> = {
+    'ACI-BENCH [doctor]/[patient]': lines.map(([who, text]) => `[${who}] ${text}`).join('\n'),
+    'Doctor:/Patient:': lines
+      .map(([who, text]) => `${who === 'doctor' ? 'Doctor' : 'Patient'}: ${text}`)
+      .join('\n'),
+    'Speaker 0:/Speaker 1:': lines
+      .map(([who, text]) => `Speaker ${who === 'doctor' ? 0 : 1}: ${text}`)
+      .join('\n'),
+    untagged: lines.map(([, text]) => text).join(' '),
+  };
+  for (const [format, transcript] of Object.entries(formats)) {
+    it(`reads ${format}`, async () => {
+      const note = await engine.generate({ transcript, template: template('Clinic Visit Note') });
+      expect(section(note, 'Chief Complaint')).toBe('Right shoulder pain.');
+      const ros = section(note, 'Review of Systems');
+      expect(ros).toMatch(/Denies chest pain/);
+      expect(ros).toMatch(/Denies numbness or tingling/);
+      expect(section(note, 'History of Present Illness')).toMatch(
+        /right shoulder has been hurting for 2 weeks/i,
+      );
+    });
+  }
+
+  it('treats [patient_guest] as a relative, not the clinician', async () => {
+    const transcript = [
+      '[doctor] what brings you in?',
+      '[patient_guest] she has had a fever for two days.',
+      '[patient] and my throat hurts.',
+    ].join('\n');
+    const note = await engine.generate({ transcript, template: template('Clinic Visit Note') });
+    expect(section(note, 'Review of Systems')).toMatch(/Endorses fever/);
+  });
+});
+
+describe('builtin engine: certificates', () => {
+  const transcript = [
+    '[doctor] hi ms. jones, what happened?',
+    '[patient] i have had gastroenteritis since last night, vomiting and diarrhoea.',
+    '[doctor] you should stay off work for three days and drink plenty of fluids.',
+    '[patient] thank you.',
+  ].join('\n');
+
+  it('fills the period of leave as inclusive dates from the consultation date', async () => {
+    const note = await engine.generate({
+      transcript,
+      template: template('Medical Certificate – Work'),
+      context: { consultationDate: new Date(2025, 2, 3), clinicianName: 'Dr A. Smith' },
+    });
+    const period = section(note, 'Period of Incapacity');
+    expect(period).toMatch(/3 March 2025/);
+    expect(period).toMatch(/to .*5 March 2025 inclusive \(3 days\)/);
+    expect(section(note, 'Date of Consultation')).toMatch(/3 March 2025/);
+    // The diagnosis stays private unless the patient agreed to disclose it.
+    expect(section(note, 'Medical Condition')).toBe('A medical condition.');
+    expect(section(note, 'Patient')).toMatch(/Date of birth: \[not stated\]/);
+    expect(section(note, 'Practitioner Declaration')).toMatch(/Dr A\. Smith/);
+  });
+
+  it('leaves visible placeholders when the leave was not stated', async () => {
+    const note = await engine.generate({
+      transcript: '[doctor] how are you feeling?\n[patient] a bit better.',
+      template: template('Medical Certificate – Work'),
+    });
+    expect(section(note, 'Period of Incapacity')).toBe(
+      'From [not stated] to [not stated] inclusive.',
+    );
+    expect(section(note, 'Fitness / Restrictions')).toBe('[not stated]');
+  });
+});
+
+describe('builtin engine: regeneration instructions', () => {
+  const cvn = template('Clinic Visit Note');
+  const generate = (instruction: string, previousNote?: string) =>
+    engine.generate({
+      transcript: knee,
+      template: cvn,
+      instruction,
+      ...(previousNote ? { previousNote } : {}),
+    });
+
+  it('"shorter" shortens the note', async () => {
+    const base = await engine.generate({ transcript: knee, template: cvn });
+    const short = await generate('Make it shorter please');
+    expect(short.text.length).toBeLessThan(base.text.length);
+    expect(short.notices).toBeUndefined();
+  });
+
+  it('"more detailed" writes at least as much', async () => {
+    const base = await engine.generate({ transcript: knee, template: cvn });
+    const detailed = await generate('more detailed');
+    expect(detailed.text.length).toBeGreaterThanOrEqual(base.text.length);
+  });
+
+  it('"bullet points" turns every section into a list, and "paragraphs" back into prose', async () => {
+    const bullets = await generate('use bullet points');
+    for (const s of bullets.sections) {
+      if (s.content === NOT_DISCUSSED) continue;
+      expect(s.content).toBe('');
+      expect(s.bullets?.length).toBeGreaterThan(0);
+    }
+    const prose = await generate('write it in paragraphs, no bullets');
+    expect(prose.sections.every((s) => !s.bullets)).toBe(true);
+  });
+
+  it('"patient-friendly wording" swaps clinical terms for plain ones', async () => {
+    const transcript = `${knee}\n[doctor] your hypertension is well controlled and there is no edema.`;
+    const note = await engine.generate({
+      transcript,
+      template: cvn,
+      instruction: 'patient-friendly wording',
+    });
+    expect(note.text).toMatch(/high blood pressure/);
+    expect(note.text).not.toMatch(/hypertension/i);
+  });
+
+  it('"leave out" removes a section and "add a section" adds one', async () => {
+    const removed = await generate('leave out the review of systems');
+    expect(removed.sections.map((s) => s.title)).not.toContain('Review of Systems');
+    const added = await generate('add a section on medications');
+    const meds = added.sections.at(-1);
+    expect(meds?.title).toBe('Medications');
+    expect(meds?.bullets?.join(' ')).toMatch(/Lisinopril 10 mg/);
+  });
+
+  it('applies formatting to the previous note the clinician edited', async () => {
+    const previous =
+      '<h2>Plan</h2><p>Rest the knee. Ice twice daily.</p><h2>Extra</h2><p>Edited by me.</p>';
+    const note = await generate('bullet points', previous);
+    expect(note.sections).toEqual([
+      { title: 'Plan', content: '', bullets: ['Rest the knee.', 'Ice twice daily.'] },
+      { title: 'Extra', content: '', bullets: ['Edited by me.'] },
+    ]);
+  });
+
+  it('says plainly when an instruction is beyond the offline engine', async () => {
+    const note = await generate('translate it into French, and shorter');
+    expect(note.notices).toEqual([
+      expect.stringMatching(
+        /^This instruction is beyond the offline engine: "translate it into french"/,
+      ),
+    ]);
+    expect(note.sections.length).toBe(cvn.topics.length);
+  });
+});
+
+describe('builtin engine: HTML output', () => {
+  it('escapes markup from the transcript', async () => {
+    const transcript =
+      '[doctor] what brings you in?\n[patient] my knee hurts <script>alert(1)</script> since yesterday.';
+    const note = await engine.generate({ transcript, template: template('Clinic Visit Note') });
+    expect(note.html).not.toMatch(/<script/i);
+    expect(note.html).toMatch(/^<h2>Chief Complaint<\/h2>/);
+  });
+});

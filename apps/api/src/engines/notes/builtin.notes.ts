@@ -1,0 +1,175 @@
+/**
+ * The `builtin` note engine (issue 4): the embedded default. Deterministic, offline, no model
+ * weights — rules over the transcript (./builtin/*) that write a clinical note in the template's
+ * sections. Its quality is measured by `npm run bench:notes` on ACI-BENCH.
+ */
+import { writeCertificateTopic } from './builtin/certificate';
+import { analyseConsultation, type Consultation } from './builtin/consultation';
+import {
+  hasOperations,
+  mentions,
+  omitMention,
+  parseInstruction,
+  plainLanguage,
+  sectionMatches,
+  shorten,
+  titleCase,
+  toBullets,
+  toParagraphs,
+  unsupportedNotice,
+  type InstructionPlan,
+} from './builtin/instructions';
+import type { Detail, SectionBody, WriterContext } from './builtin/sections';
+import { writeTopic } from './builtin/topics';
+import {
+  NoteEngineError,
+  assertValidRequest,
+  silentLogger,
+  type EngineLogger,
+  type GenerateOptions,
+  type GeneratedNote,
+  type NoteEngine,
+  type NoteRequest,
+  type NoteSection,
+  type NoteTopic,
+} from './note-engine';
+import { finishNote, parseNote } from './render';
+
+export const NOT_DISCUSSED = 'Not discussed.';
+
+function toSection(title: string, body: SectionBody | null): NoteSection {
+  const bullets = body?.bullets?.filter((b) => b.trim().length > 0) ?? [];
+  const content = body?.content.trim() ?? '';
+  const section: NoteSection = {
+    title,
+    content: content.length > 0 || bullets.length > 0 ? content : NOT_DISCUSSED,
+  };
+  if (bullets.length > 0) section.bullets = bullets;
+  return section;
+}
+
+function writeSections(
+  input: NoteRequest,
+  consultation: Consultation,
+  detail: Detail,
+  topics: readonly NoteTopic[] = input.template.topics,
+): NoteSection[] {
+  const ctx: WriterContext = { c: consultation, detail, used: new Set() };
+  const certificate = input.template.kind === 'certificate';
+  const cert = {
+    consultationDate: input.context?.consultationDate ?? new Date(),
+    clinicianName: input.context?.clinicianName ?? null,
+  };
+  const sections = topics.map((topic) =>
+    toSection(
+      topic.name,
+      certificate ? writeCertificateTopic(ctx, topic, cert) : writeTopic(ctx, topic),
+    ),
+  );
+  // Documents addressed to the patient are written in everyday words from the start.
+  return PATIENT_FACING.test(input.template.name) ? sections.map(plainLanguage) : sections;
+}
+
+const PATIENT_FACING = /\bpatient[- ]friendly\b|\bto patient\b|\bfor (?:the )?patient\b/i;
+
+function applyPlan(
+  base: NoteSection[],
+  plan: InstructionPlan,
+  input: NoteRequest,
+  consultation: Consultation,
+  notices: string[],
+): NoteSection[] {
+  let sections = base;
+  for (const target of plan.removeSections) {
+    const kept = sections.filter((s) => !sectionMatches(s.title, target));
+    if (kept.length < sections.length) {
+      sections = kept;
+    } else if (sections.some((s) => mentions(s, target))) {
+      sections = sections.map((s) => omitMention(s, target));
+    } else {
+      notices.push(`There is no section or mention of "${target}" to leave out.`);
+    }
+  }
+  for (const target of plan.omitMentions) {
+    sections = sections.map((s) => omitMention(s, target));
+  }
+  for (const target of plan.addSections) {
+    if (sections.some((s) => sectionMatches(s.title, target))) continue;
+    const title = titleCase(target);
+    const [added] = writeSections(input, consultation, plan.detail ?? 'standard', [
+      { name: title, guidance: '' },
+    ]);
+    if (added) sections = [...sections, added];
+  }
+  if (plan.detail === 'brief') sections = sections.map(shorten);
+  if (plan.format === 'bullets') sections = sections.map(toBullets);
+  if (plan.format === 'paragraphs') sections = sections.map(toParagraphs);
+  if (plan.plainLanguage) sections = sections.map(plainLanguage);
+  // An emptied section says so rather than disappearing silently.
+  return sections.map((s) =>
+    s.content.trim().length === 0 && (s.bullets?.length ?? 0) === 0
+      ? { title: s.title, content: NOT_DISCUSSED }
+      : s,
+  );
+}
+
+export class BuiltinNoteEngine implements NoteEngine {
+  readonly name = 'builtin';
+
+  constructor(private readonly logger: EngineLogger = silentLogger) {}
+
+  describe(): string {
+    return 'builtin (offline, deterministic, no model weights)';
+  }
+
+  async generate(input: NoteRequest, options: GenerateOptions = {}): Promise<GeneratedNote> {
+    assertValidRequest(input);
+    if (options.signal?.aborted) {
+      throw new NoteEngineError('timeout', 'Note generation was cancelled.');
+    }
+    const started = performance.now();
+    const consultation = analyseConsultation(input.transcript, input.context?.patientName);
+    if (consultation.utterances.length === 0) {
+      throw new NoteEngineError(
+        'bad-input',
+        'The transcript contains no words to write a note from.',
+      );
+    }
+    const plan = parseInstruction(input.instruction);
+    const notices = plan.unsupported.map(unsupportedNotice);
+
+    // Formatting instructions apply to the note the clinician has (with their edits); asking
+    // for more detail needs the transcript, so that note is written afresh.
+    const previous = input.previousNote?.trim() ? parseNote(input.previousNote) : [];
+    const onPrevious =
+      previous.length > 0 &&
+      (hasOperations(plan) || plan.unsupported.length > 0) &&
+      plan.detail !== 'detailed';
+    if (previous.length > 0 && plan.detail === 'detailed') {
+      notices.push(
+        'More detail was written from the transcript, so edits made to the previous version are not carried over.',
+      );
+    }
+    const base = onPrevious
+      ? previous
+      : writeSections(input, consultation, plan.detail ?? 'standard');
+    const sections = applyPlan(base, plan, input, consultation, notices);
+
+    this.logger.debug(
+      {
+        engine: this.name,
+        template: input.template.name,
+        transcriptChars: input.transcript.length,
+        sections: sections.length,
+        notices: notices.length,
+        ms: Math.round(performance.now() - started),
+      },
+      'note generated',
+    );
+    return finishNote(sections, this.name, notices);
+  }
+}
+
+export function createBuiltinNoteEngine(logger?: EngineLogger): NoteEngine {
+  return new BuiltinNoteEngine(logger);
+}

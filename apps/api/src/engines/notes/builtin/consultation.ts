@@ -1,0 +1,1145 @@
+/**
+ * One pass over the transcript that everything else reads: sentences with speaker and phase of
+ * the visit (history → examination → results → assessment and plan), clinician questions paired
+ * with the patient's answers, and the facts a clinician looks for (demographics, symptoms with
+ * polarity, medicines with dose and frequency, allergies, vitals, follow-up).
+ */
+import {
+  BODY_PART_PATTERN,
+  CONDITIONS,
+  EXAM_TERMS,
+  HISTORY_TERMS,
+  MEDICATIONS,
+  PLAN_TERMS,
+  SMALL_TALK,
+  SYMPTOM_TERMS,
+  TESTS,
+  WEAK_SYMPTOM_WORDS,
+  type BodySystem,
+} from './lexicon';
+import {
+  detokenise,
+  normaliseText,
+  splitSentences,
+  stripLeadingMarkers,
+  wordCount,
+} from './normalise';
+import { pronounsFor, type Pronouns, type Sex } from './perspective';
+import { clinicianScore, parseTranscript, type RawTurn, type SpeakerRole } from './transcript';
+
+export type Phase = 'history' | 'exam' | 'results' | 'plan';
+export type Polarity = 'yes' | 'no' | 'unclear';
+
+export interface Utterance {
+  id: number;
+  turn: number;
+  role: Exclude<SpeakerRole, 'unknown'>;
+  phase: Phase;
+  /** Normalised lowercase sentence, leading "okay so" removed. */
+  text: string;
+  question: boolean;
+  /** For a clinician question: the patient's reply (the next patient turn). */
+  answer?: Answer;
+  /** For the first sentences of a reply: the question(s) it answers. */
+  answers?: Utterance[];
+  /** A command to a voice assistant ("hey dragon, order an x-ray"): not part of the record. */
+  command?: boolean;
+  /** Dictated by the clinician after the patient left (already third person). */
+  dictation?: boolean;
+}
+
+export interface Answer {
+  polarity: Polarity;
+  /** The reply with its "yes"/"no" removed. */
+  content: string;
+  utterances: Utterance[];
+}
+
+export interface SymptomFact {
+  canonical: string;
+  system: BodySystem;
+  present: boolean;
+  utteranceId: number;
+}
+
+export interface MedicationFact {
+  name: string;
+  dose: string | null;
+  frequency: string | null;
+  utteranceId: number;
+  phase: Phase;
+}
+
+export interface VitalFact {
+  label: string;
+  value: string;
+}
+
+export interface Consultation {
+  utterances: Utterance[];
+  sex: Sex;
+  pronouns: Pronouns;
+  name: string | null;
+  age: number | null;
+  /** The clinician's own one-line summary ("58-year-old male ... who presents today for ..."). */
+  oneLiner: string | null;
+  chiefComplaint: string | null;
+  symptoms: SymptomFact[];
+  medications: MedicationFact[];
+  allergies: string[];
+  noKnownAllergies: boolean;
+  vitals: VitalFact[];
+  vitalsNormal: boolean;
+  pastConditions: string[];
+  followUp: string | null;
+  agreed: boolean;
+  punctuated: boolean;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const termPattern = (terms: readonly string[]) =>
+  new RegExp(
+    `\\b(?:${[...terms]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRe)
+      .join('|')})(?:e?s)?(?![a-z])`,
+    'g',
+  );
+
+const SYMPTOM_RE = termPattern(SYMPTOM_TERMS.map((s) => s.term));
+const SYMPTOM_BY_TERM = new Map(SYMPTOM_TERMS.map((s) => [s.term, s]));
+export const CONDITION_RE = termPattern(CONDITIONS);
+export const MEDICATION_RE = termPattern(MEDICATIONS);
+export const TEST_RE = termPattern(TESTS);
+export const EXAM_RE = termPattern(EXAM_TERMS);
+export const PLAN_RE = termPattern(PLAN_TERMS);
+export const HISTORY_RE = termPattern(HISTORY_TERMS);
+export const SMALL_TALK_RE = termPattern(SMALL_TALK);
+
+export function countMatches(re: RegExp, text: string): number {
+  re.lastIndex = 0;
+  return (text.match(re) ?? []).length;
+}
+
+// --- phases -------------------------------------------------------------------------------------
+
+const EXAM_CUE =
+  /\b(?:physical exam(?:ination)?|(?:do|perform) (?:a |my |your )?(?:quick )?(?:physical )?exam|examine (?:you|your)|take a (?:quick )?look at (?:you|your|it|that|the)|check you out|listen to your (?:heart|lungs|chest)|vital signs|your vitals|at your vitals|lay back|lie back|on (?:your )?(?:physical )?exam(?:ination)?|on (?:your |his |her )?(?:heart|lung|abdominal|abdomen|neck|skin|back|knee|shoulder|musculoskeletal|neurological|neuro|eye|ear|cardiac|respiratory) exam|i (?:do )?(?:not )?appreciate|exam template|on exam)\b/;
+const RESULTS_CUE =
+  /\b(?:(?:look(?:ing)?|looked) at (?:the |your |some of your )?(?:results?|x-?rays?|mri|ct|labs?|lab work|blood work|echocardiogram|echo|ekg|ultrasound|a1c|imaging|tests?)|review(?:ed|ing)? (?:the |your |some of your )?(?:results?|x-?rays?|mri|ct|labs?|lab work|blood work|echocardiogram|ekg|ultrasound|imaging|tests?)|show me the|results? of (?:your|the)|your (?:x-?rays?|mri|ct scan|labs?|lab work|blood work|echocardiogram|ekg|ultrasound|a1c) (?:shows?|showed|revealed?|demonstrated?|came back)|(?:the|your) results?)\b/;
+const PLAN_CUE =
+  /\b(?:assessment and (?:my )?plan|my assessment|my impression|my plan|the plan|impression|primary diagnosis|for your (?:first|second|third|next|last|other) problem|(?:first|next|last) problem|let us talk about (?:my|the|what)|treatment options?|what i want to do|what we are going to do|i think you have|i want to prescribe|going to prescribe|like to prescribe|i am going to order|i want to order|like to refer|going to refer|want to refer)\b/;
+
+/** Treatment talk that starts the plan once the history is over. */
+const PLAN_ACTION =
+  /\b(?:we will|we are going to|i am going to|i want to|i would like to|let us|i recommend|i suggest|we should|we can|we need to)\b[^.]*\b(?:prescribe|order|refer|schedule|start you|increase|decrease|continue|stop|send you|give you|put you on|get you|get your|recommend|surgery|physical therapy|injection|brace|follow up)\b|\bwe suspect\b|\bi suspect\b/;
+
+const QUESTION_START =
+  /^(?:do|does|did|are|is|was|were|have|has|had|can|could|would|will|any|anything|how|what|when|where|why|which|who|whose|so you|and you|you have|you are|you had|you were|you do|you did|you feel|you said|you mentioned|you never|you take|you still)\b/;
+
+function detectQuestion(text: string, punctuated: boolean): boolean {
+  if (/\?\s*$/.test(text)) return true;
+  // Punctuated transcripts still leave questions cut off mid-way ("any chest pain, nausea or-").
+  if (punctuated && /[.!]\s*$/.test(text)) return false;
+  const t = stripLeadingMarkers(text);
+  return (
+    QUESTION_START.test(t) ||
+    /\b(?:could|can|would) you (?:tell|describe|explain|show|walk)\b/.test(t)
+  );
+}
+
+/** "we will repeat the labs, okay?" is a statement asking for a nod, not a question. */
+const TAG_QUESTION =
+  /,?\s*(?:okay|ok|alright|all right|right|yeah|sound good|sounds good|is that okay|does that make sense|does that sound good|does that sound okay|how does that sound|you know)\s*\?\s*$/;
+
+/** Replies that only acknowledge ("mm-hmm", "okay") while the clinician keeps talking. */
+const BACKCHANNEL =
+  /^[\s,.!-]*(?:(?:mm-?hmm|mhm|uh-?huh|hmm|okay|ok|yeah|yes|yep|right|sure|alright|all right|got it|i see|oh|uh|um)[\s,.!-]*)*$/;
+
+function mergeBackchannels(turns: RawTurn[]): RawTurn[] {
+  const out: RawTurn[] = [];
+  for (let i = 0; i < turns.length; i += 1) {
+    const turn = turns[i];
+    if (!turn) continue;
+    const prev = out[out.length - 1];
+    const next = turns[i + 1];
+    const ack =
+      (turn.role === 'patient' || turn.role === 'other') &&
+      BACKCHANNEL.test(turn.text.toLowerCase());
+    if (
+      ack &&
+      prev?.role === 'clinician' &&
+      next?.role === 'clinician' &&
+      !/\?\s*$/.test(prev.text.trim())
+    ) {
+      // The clinician's sentence continues across the acknowledgement: join the two halves.
+      prev.text = `${prev.text.replace(/[-–]\s*$/, '')} ${next.text.replace(/^\s*[.,]\s*/, '')}`;
+      i += 1;
+      continue;
+    }
+    out.push({ ...turn });
+  }
+  return out;
+}
+
+// --- answers ------------------------------------------------------------------------------------
+
+const UNSURE_ANSWER =
+  /^(?:i do not know|i don't know|not sure|i am not sure|i'm not sure|i do not remember|i don't remember|i cannot remember|hard to say|i can't remember|maybe|possibly|i guess)\b/;
+const NO_ANSWER =
+  /^(?:no|nope|nah|not really|not at all|not that i know|not that i have|never|none|negative|nothing|i do not(?: think so)?|i don't(?: think so)?|i have not|i haven't|i did not|i didn't|i am not|i'm not|i have never|i've never|i never|it does not|it doesn't|it is not|it isn't|it has not|it did not|i would not say|not too much|not much|not anymore|not lately|not recently|not that i've noticed)\b/;
+const YES_ANSWER =
+  /^(?:yes|yeah|yep|yup|ya|yah|mm-hmm|mhm|uh-huh|correct|right|sure|absolutely|definitely|sometimes|occasionally|a little|a bit|a lot|kind of|i think so|probably|a few|all the time|constantly|often|i have been|i've been|i take|i use|i do(?:[,.!]|$)|i have(?:[,.!]|$)|i did(?:[,.!]|$)|i am(?:[,.!]|$)|it does(?:[,.!]|$)|it is(?:[,.!]|$)|it has(?:[,.!]|$)|it did(?:[,.!]|$)|i was(?:[,.!]|$))/;
+
+export function answerPolarity(rawLower: string): Polarity {
+  const text = rawLower
+    .replace(/^[\s,.]*(?:(?:um+|uh+|hmm+|oh|well|so|okay|ok|gosh|honestly)[\s,.]+)*/, '')
+    .trim();
+  if (UNSURE_ANSWER.test(text)) return 'unclear';
+  if (NO_ANSWER.test(text)) return 'no';
+  if (YES_ANSWER.test(text)) return 'yes';
+  return 'unclear';
+}
+
+/**
+ * The reply without its leading "yes"/"no". A "no" is only removed when it stands alone
+ * ("no, it started ..."): in "no chest pain" it is the meaning, and removing it would flip it.
+ */
+export function stripAnswerWord(text: string): string {
+  return text
+    .replace(
+      /^(?:(?:(?:yes|yeah|yep|yup|mm-hmm|uh-huh|correct|right|sure|okay|ok|um|uh|well|so|oh)\b[\s,.!]*)|(?:(?:no|nope|nah)(?:[,.!]+\s*|\s*$)))+/,
+      '',
+    )
+    .trim();
+}
+
+// --- demographics -------------------------------------------------------------------------------
+
+const NAME_STOP = new Set([
+  'there',
+  'doctor',
+  'doc',
+  'dr',
+  'everyone',
+  'everybody',
+  'good',
+  'how',
+  'so',
+  'um',
+  'uh',
+  'dragon',
+  'again',
+  'guys',
+  'sweetie',
+  'honey',
+  'buddy',
+  'sir',
+  'maam',
+  'ma',
+  'miss',
+  'mister',
+  'nice',
+  'thanks',
+  'thank',
+  'it',
+  'i',
+  'you',
+  'yes',
+  'yeah',
+  'okay',
+  'well',
+  'welcome',
+  'come',
+  'hello',
+  'hi',
+  'hey',
+  'morning',
+  'afternoon',
+  'evening',
+  'back',
+  'in',
+  'the',
+  'nurse',
+  'friend',
+  'today',
+  'all',
+  'what',
+  'are',
+  'is',
+  'am',
+  'my',
+  'your',
+  'whats',
+  'who',
+  'long',
+  'great',
+  'glad',
+  'sorry',
+  'please',
+  'just',
+  'man',
+  'young',
+  'dear',
+  'let',
+  'can',
+  'ms',
+  'mrs',
+  'mr',
+  'how',
+  'and',
+  'patient',
+  'were',
+  'was',
+  'we',
+  'one',
+  'this',
+  'that',
+  'good',
+  'pleasure',
+]);
+
+function detectName(utterances: Utterance[]): string | null {
+  const counts = new Map<string, number>();
+  const titles = new Map<string, string>();
+  const add = (name: string, weight: number) => {
+    const clean = name.trim().toLowerCase();
+    const words = clean.split(/\s+/);
+    if (words.some((w) => NAME_STOP.has(w) || !/^[a-z][a-z'-]+$/.test(w))) return;
+    counts.set(clean, (counts.get(clean) ?? 0) + weight);
+  };
+  for (const u of utterances) {
+    if (u.role !== 'clinician') continue;
+    const intro =
+      /^(?:this is |today i am seeing |i am seeing |seeing )?([a-z]+(?: [a-z]+)?),? (?:is )?a (?:pleasant |very pleasant )?\d+-year-old\b/.exec(
+        u.text,
+      );
+    if (intro?.[1]) add(intro[1], 3);
+    const seeing = /\b(?:today i am seeing|i am seeing|this is) ([a-z]+ [a-z]+)\b/.exec(u.text);
+    if (seeing?.[1] && u.id < 6) add(seeing[1], 2);
+    const greet =
+      /^(?:hi|hello|hey|good morning|good afternoon|good evening|morning|afternoon)[,\s]+(?:mr\.?|mrs\.?|ms\.?|miss )?\s*([a-z]+)\b/.exec(
+        u.text,
+      );
+    if (greet?.[1] && u.id < 8) add(greet[1], 2);
+    const titled = /\b(mr|mrs|ms|miss)\.? ([a-z]+)\b/.exec(u.text);
+    if (titled?.[1] && titled[2]) {
+      add(titled[2], 1);
+      titles.set(titled[2], titled[1]);
+    }
+  }
+  let best: string | null = null;
+  let bestCount = 0;
+  for (const [name, count] of counts) {
+    if (count > bestCount) {
+      best = name;
+      bestCount = count;
+    }
+  }
+  if (!best || bestCount < 2) return null;
+  // A surname the clinician only used with a title keeps it ("Mrs. Brown", not "Brown").
+  const title = titles.get(best);
+  return title && !best.includes(' ') ? `${title}. ${best}` : best;
+}
+
+function detectSex(utterances: Utterance[]): Sex {
+  let male = 0;
+  let female = 0;
+  for (const u of utterances) {
+    if (u.role !== 'clinician') continue;
+    const t = u.text;
+    if (/\d+-year-old (?:male|man|gentleman|boy)\b/.test(t)) male += 5;
+    if (/\d+-year-old (?:female|woman|lady|girl)\b/.test(t)) female += 5;
+    if (/\b(?:mr|sir)\b/.test(t)) male += 2;
+    if (/\b(?:mrs|ms|miss|ma'am|maam)\b/.test(t)) female += 2;
+    male += countMatches(/\b(?:he|him|his|himself)\b/g, t) * 0.5;
+    female += countMatches(/\b(?:she|her|hers|herself)\b/g, t) * 0.5;
+  }
+  if (male >= 2 && male > female * 1.5) return 'male';
+  if (female >= 2 && female > male * 1.5) return 'female';
+  return null;
+}
+
+function detectAge(utterances: Utterance[]): number | null {
+  for (const u of utterances) {
+    const m = /\b(\d{1,3})-year-old\b/.exec(u.text);
+    if (m?.[1]) return Number(m[1]);
+  }
+  for (const u of utterances) {
+    if (u.role === 'clinician' && /how old are you/.test(u.text) && u.answer) {
+      const m = /\b(\d{1,3})\b/.exec(u.answer.content);
+      if (m?.[1]) return Number(m[1]);
+    }
+  }
+  return null;
+}
+
+// --- symptoms -----------------------------------------------------------------------------------
+
+/** Symptoms named in one sentence, with polarity from negation within the same clause. */
+export function symptomsIn(
+  text: string,
+): { term: string; canonical: string; system: BodySystem; negated: boolean; index: number }[] {
+  const found: {
+    term: string;
+    canonical: string;
+    system: BodySystem;
+    negated: boolean;
+    index: number;
+  }[] = [];
+  SYMPTOM_RE.lastIndex = 0;
+  for (let m = SYMPTOM_RE.exec(text); m !== null; m = SYMPTOM_RE.exec(text)) {
+    const term = m[0];
+    const entry = SYMPTOM_BY_TERM.get(term);
+    if (!entry || WEAK_SYMPTOM_WORDS.has(term)) continue;
+    const before = text.slice(0, m.index);
+    // A negation reaches along a list ("no fever, chills, or night sweats") up to a contrast
+    // ("but", "however") or a new clause with its own subject (", she has ...").
+    const boundaries = [
+      ...before.matchAll(
+        /\b(?:but|however|although|though|except|yet|whereas)\b|[;.!?]|,\s*(?:and\s+|so\s+)?(?:i|he|she|they|we|it|there|you)\s/g,
+      ),
+    ];
+    const last = boundaries[boundaries.length - 1];
+    const scope = last ? before.slice((last.index ?? 0) + last[0].length) : before;
+    // "any" only negates inside a question; in a statement "no"/"not"/"denies" do.
+    const negated =
+      /\b(?:no|not|denies|denied|deny|without|never|none|nor|negative for|free of)\b/.test(scope) &&
+      !/\b(?:not sure|not certain|do not know|not only)\b/.test(scope);
+    found.push({ term, canonical: entry.canonical, system: entry.system, negated, index: m.index });
+  }
+  return found;
+}
+
+/** "my left knee hurts", "pain in the right wrist" → "left knee pain" (laterality kept). */
+export function localisedPain(text: string): string | null {
+  const m =
+    /\b(?:(left|right|both|bilateral)\s+)?([a-z]+(?: [a-z]+)?)\s+(?:(?:has been|have been|is|was|keeps|started|has started|kept|is still|has|have|had)\s+)?(?:pain|hurts|hurting|is hurting|ache|aches|aching|injury|swelling|is swollen|bothering|killing)\b/.exec(
+      text,
+    ) ?? null;
+  const candidates: { side: string | undefined; part: string }[] = [];
+  if (m?.[2]) {
+    const part = BODY_PART_PATTERN.exec(m[2]);
+    if (part?.[2] && part[0] === m[2]) candidates.push({ side: m[1] ?? part[1], part: part[2] });
+  }
+  const inPart =
+    /\b(?:pain|hurt|hurts|injured|injury|swelling|hurting|sore|soreness) (?:in|on|of|to) (?:my|his|her|your|the|their) (?:(left|right) )?([a-z]+(?: [a-z]+)?)/.exec(
+      text,
+    );
+  if (inPart?.[2]) {
+    const part = BODY_PART_PATTERN.exec(inPart[2]);
+    if (part?.[2]) candidates.push({ side: inPart[1] ?? part[1], part: part[2] });
+  }
+  const hurtPart =
+    /\b(?:hurt|injured|twisted|sprained|broke|fractured|jammed|banged|hit) (?:my|his|her|your|the) (?:(left|right) )?([a-z]+(?: [a-z]+)?)/.exec(
+      text,
+    );
+  if (hurtPart?.[2]) {
+    const part = BODY_PART_PATTERN.exec(hurtPart[2]);
+    if (part?.[2]) candidates.push({ side: hurtPart[1] ?? part[1], part: part[2] });
+  }
+  const first = candidates[0];
+  if (!first) return null;
+  const part = first.part.replace(
+    /^(knees|ankles|hips|shoulders|wrists|elbows|hands|feet)$/,
+    (p) => (p === 'feet' ? 'foot' : p.slice(0, -1)),
+  );
+  if (part === 'chest' || part === 'stomach' || part === 'belly' || part === 'head') return null;
+  return `${first.side ? `${first.side} ` : ''}${part} pain`;
+}
+
+// --- medications --------------------------------------------------------------------------------
+
+const DOSE =
+  /\b(\d+(?:,\d{3})*(?:\.\d+)?)\s?(mg|mcg|micrograms?|milligrams?|units?|ml|g|grams?|%)(?![a-z])/;
+const FREQUENCY =
+  /\b(?:once|twice|three times|four times|\d+ times|one time|two times)(?: a| per)? (?:day|daily|week|weekly|month|night)\b|\b(?:once|twice) daily\b|\b(?:every|each) (?:\d+(?:-\d+)? )?(?:hours?|morning|night|evening|day|other day|week|\d+ hours)\b|\bdaily\b|\bnightly\b|\bweekly\b|\bat (?:night|bedtime)\b|\bin the (?:morning|evening)\b|\bas needed\b|\bprn\b|\bbid\b|\btid\b|\bqid\b|\bq\.?d\.?\b|\bevery \d+ to \d+ hours\b|\ba day\b/;
+
+const NOT_DRUG_BEFORE_DOSE = new Set([
+  'the',
+  'a',
+  'an',
+  'to',
+  'of',
+  'at',
+  'on',
+  'about',
+  'your',
+  'my',
+  'his',
+  'her',
+  'and',
+  'or',
+  'is',
+  'was',
+  'be',
+  'by',
+  'from',
+  'take',
+  'taking',
+  'with',
+  'increase',
+  'decrease',
+  'it',
+  'that',
+  'this',
+  'those',
+  'these',
+  'some',
+  'like',
+  'around',
+  'approximately',
+  'maybe',
+  'only',
+  'just',
+  'up',
+  'down',
+  'for',
+  'in',
+  'are',
+  'were',
+  'me',
+  'you',
+  'him',
+  'them',
+]);
+
+export function medicationsIn(
+  text: string,
+): { name: string; dose: string | null; frequency: string | null }[] {
+  const found: { name: string; dose: string | null; frequency: string | null }[] = [];
+  const seen = new Set<string>();
+  MEDICATION_RE.lastIndex = 0;
+  for (let m = MEDICATION_RE.exec(text); m !== null; m = MEDICATION_RE.exec(text)) {
+    const name = m[0];
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const after = text.slice(m.index + name.length, m.index + name.length + 60);
+    const dose = DOSE.exec(after.slice(0, 30));
+    const freq = FREQUENCY.exec(after);
+    // Dose given before the name: "50 mg of ultram".
+    const before = text.slice(Math.max(0, m.index - 25), m.index);
+    const doseBefore = /(\d+(?:\.\d+)?)\s?(mg|mcg|units?|ml|g)\s+(?:of\s+)?$/.exec(before);
+    found.push({
+      name,
+      dose: dose
+        ? `${dose[1]} ${unitOf(dose[2] ?? '')}`
+        : doseBefore
+          ? `${doseBefore[1]} ${unitOf(doseBefore[2] ?? '')}`
+          : null,
+      frequency: freq ? freq[0] : null,
+    });
+  }
+  // Unknown drug names: "<word> 40 mg".
+  const unknown = /\b([a-z][a-z-]{3,})\s+(\d+(?:\.\d+)?)\s?(mg|mcg|units?)\b/g;
+  for (let m = unknown.exec(text); m !== null; m = unknown.exec(text)) {
+    const name = m[1] ?? '';
+    if (seen.has(name) || NOT_DRUG_BEFORE_DOSE.has(name) || /ing$|ed$/.test(name)) continue;
+    if (CONDITION_RE.test(name)) continue;
+    seen.add(name);
+    const freq = FREQUENCY.exec(text.slice(m.index + m[0].length, m.index + m[0].length + 40));
+    found.push({ name, dose: `${m[2]} ${unitOf(m[3] ?? '')}`, frequency: freq ? freq[0] : null });
+  }
+  return found;
+}
+
+function unitOf(unit: string): string {
+  if (/^milligram/.test(unit)) return 'mg';
+  if (/^microgram/.test(unit)) return 'mcg';
+  if (/^gram/.test(unit)) return 'g';
+  if (/^unit/.test(unit)) return 'units';
+  return unit;
+}
+
+// --- vitals -------------------------------------------------------------------------------------
+
+function vitalsIn(text: string): VitalFact[] {
+  const found: VitalFact[] = [];
+  const bp = /\b(?:blood pressure|bp)\b[^.?!]{0,160}?\b(\d{2,3})\/(\d{2,3})\b/.exec(text);
+  if (bp) found.push({ label: 'Blood pressure', value: `${bp[1]}/${bp[2]} mmHg` });
+  const hr = /\b(?:heart rate|pulse)\b[^.?!\d]{0,60}?\b(\d{2,3})\b/.exec(text);
+  if (hr && !/\d\/\d/.test(hr[0])) found.push({ label: 'Heart rate', value: `${hr[1]} bpm` });
+  const rr = /\brespiratory rate\b[^.?!\d]{0,30}?\b(\d{1,2})\b/.exec(text);
+  if (rr) found.push({ label: 'Respiratory rate', value: `${rr[1]} breaths per minute` });
+  const temp =
+    /\b(?:temperature|temp|fever of|running a fever)\b[^.?!\d]{0,30}?\b(\d{2,3}(?:\.\d)?)\b/.exec(
+      text,
+    ) ?? /\b(9\d\.\d|10[0-4]\.\d)\b/.exec(text);
+  if (temp?.[1]) {
+    const value = Number(temp[1]);
+    if (value >= 35 && value <= 43) found.push({ label: 'Temperature', value: `${temp[1]} °C` });
+    else if (value >= 94 && value <= 108)
+      found.push({ label: 'Temperature', value: `${temp[1]} °F` });
+  }
+  const spo2 =
+    /\b(?:oxygen(?: saturation| sat| level)?|o2 sat(?:uration)?|saturation|sats|pulse ox(?:imetry)?|spo2)\b[^.?!\d]{0,30}?\b(\d{2,3})\s?%?/.exec(
+      text,
+    );
+  if (spo2?.[1] && Number(spo2[1]) >= 70 && Number(spo2[1]) <= 100) {
+    found.push({ label: 'SpO2', value: `${spo2[1]}%` });
+  }
+  const weight =
+    /\b(?:weight is|weigh(?:s|ed|ing)?|weight of|weight)\b[^.?!\d]{0,20}?\b(\d{2,3}(?:\.\d)?)\s?(pounds|lbs?|kg|kilos?|kilograms?)\b/.exec(
+      text,
+    );
+  if (weight?.[1]) {
+    const unit = /^(?:pounds|lbs?)$/.test(weight[2] ?? '') ? 'lb' : 'kg';
+    found.push({ label: 'Weight', value: `${weight[1]} ${unit}` });
+  }
+  return found;
+}
+
+// --- chief complaint ----------------------------------------------------------------------------
+
+function cleanComplaint(phrase: string): string {
+  return phrase
+    .replace(/\b(?:his|her|my|your|their|the|some|a|an)\b\s*/g, (w) =>
+      /^(?:a|an|some)\b/.test(w) ? '' : w.startsWith('the') ? '' : '',
+    )
+    .replace(
+      /\b(?:today|right now|here|again|please|as well|for me|with me|to me|in here|a little bit|a bit)\b/g,
+      '',
+    )
+    .replace(/\s+/g, ' ')
+    .replace(/[,.\s]+$/, '')
+    .trim();
+}
+
+function limitWords(text: string, max: number): string {
+  const words = text.split(' ');
+  return words.length <= max ? text : words.slice(0, max).join(' ');
+}
+
+/** Which side a body part is on, from "left knee" mentions and "left or right?" answers. */
+export function sideOf(part: string, utterances: readonly Utterance[]): 'left' | 'right' | null {
+  let left = 0;
+  let right = 0;
+  const stem = part.replace(/s$/, '');
+  const mention = new RegExp(`\\b(left|right) ${stem}s?\\b`, 'g');
+  for (const u of utterances) {
+    for (const m of u.text.matchAll(mention)) {
+      if (m[1] === 'left') left += 1;
+      else right += 1;
+    }
+    if (
+      u.question &&
+      u.answer &&
+      new RegExp(`\\b${stem}`).test(u.text) &&
+      /\b(?:left or right|right or left|which (?:one|side))\b/.test(u.text)
+    ) {
+      const a = /\b(left|right)\b/.exec(u.answer.content)?.[1];
+      if (a === 'left') left += 3;
+      if (a === 'right') right += 3;
+    }
+  }
+  if (left > right) return 'left';
+  if (right > left) return 'right';
+  return null;
+}
+
+function withSide(phrase: string, utterances: readonly Utterance[]): string {
+  if (/\b(?:left|right|both|bilateral)\b/.test(phrase)) return phrase;
+  const part = BODY_PART_PATTERN.exec(phrase);
+  if (!part?.[2]) return phrase;
+  const side = sideOf(part[2], utterances);
+  return side ? phrase.replace(part[2], `${side} ${part[2]}`) : phrase;
+}
+
+function detectChiefComplaint(c: Omit<Consultation, 'chiefComplaint'>): string | null {
+  const found = findChiefComplaint(c);
+  if (!found) return null;
+  let phrase = found;
+  // "you injured your wrist" → "wrist injury"; a bare body part becomes "<part> pain".
+  const bare = BODY_PART_PATTERN.exec(phrase);
+  if (bare && bare[0] === phrase.replace(/^(?:left|right) /, '')) phrase = `${phrase} pain`;
+  return withSide(phrase, c.utterances);
+}
+
+function findChiefComplaint(c: Omit<Consultation, 'chiefComplaint'>): string | null {
+  const clinician = c.utterances.filter((u) => u.role === 'clinician' && u.phase === 'history');
+  const patterns: RegExp[] = [
+    /\bpresents?(?: today| to the clinic| to clinic| here| in clinic)*(?: for| with)(?: an? | the )?(?:evaluation of |evaluation for |follow-?up (?:of|on|for) )?(.+?)(?:\.|,|$| and (?:he|she|i|we))/,
+    /\b(?:referred|sent)(?: to me| to us| in)?(?: by [a-z. ]+?)? (?:for|because of|due to) (?:an? |the )?(?:evaluation of |evaluation for )?(.+?)(?:\.|,|$)/,
+    /\b(?:here|in) today (?:for|because of|to discuss|to talk about|about) (?:an? |the |your )?(.+?)(?:\.|,|$| and )/,
+    /\b(?:i|we) (?:see|hear|understand|heard|saw|noticed) (?:that |here that )?(?:you (?:have |had )?(?:injured|hurt|twisted|sprained|broke|fractured|cut|burned|burnt)) (?:your |the |a |an )?([a-z]+(?: [a-z]+)?)(?=\.|,|$| and | so | could | can | is that| when| while| at| playing| doing| yesterday| last)/,
+    /\b(?:i|we) (?:see|hear|understand|heard|saw|noticed) (?:that |here that )?(?:you are|you have been|you have|you were|you|your) (?:having |experiencing |dealing with |here for |in for |got )?(?:some |an? |the )?(.+?)(?:\.|,|$| and | so | could | can | is that)/,
+    /\b(?:you are|you have been|you were) (?:here|in|coming in) (?:today )?(?:for|because of|with) (?:an? |the |your |some )?(.+?)(?:\.|,|$| and )/,
+    /\b(?:follow-?up (?:of|on|for)) (?:your |his |her |the )?(.+?)(?:\.|,|$| and )/,
+  ];
+  for (const u of clinician.slice(0, 30)) {
+    for (const re of patterns) {
+      const m = re.exec(u.text);
+      if (m?.[1]) {
+        let phrase = cleanComplaint(m[1]);
+        if (
+          /\b(?:injured|hurt|twisted|sprained|broke|fractured)\b/.test(m[0]) &&
+          BODY_PART_PATTERN.test(phrase)
+        ) {
+          phrase = `${phrase} injury`;
+        }
+        if (/follow-?up (?:of|on|for)/.test(m[0]) && !/^follow/.test(phrase)) {
+          phrase = `follow-up of ${phrase}`;
+        }
+        if (
+          wordCount(phrase) >= 1 &&
+          wordCount(phrase) <= 12 &&
+          !/^(?:you|it|that|this|what|how)\b/.test(phrase)
+        ) {
+          return limitWords(phrase, 10);
+        }
+      }
+    }
+  }
+  // The patient's answer to "what brings you in?".
+  for (const u of clinician.slice(0, 20)) {
+    if (
+      !/\b(?:what brings you|what is going on|what can i do for you|how can i help|what seems to be|what happened|tell me (?:a little )?(?:bit )?about|what is bringing you)\b/.test(
+        u.text,
+      )
+    )
+      continue;
+    const answer = u.answer?.content;
+    if (!answer) continue;
+    const pain = localisedPain(answer);
+    if (pain) return pain;
+    const symptom = symptomsIn(answer).find((s) => !s.negated);
+    if (symptom) return symptom.canonical;
+  }
+  const first =
+    c.symptoms.find((s) => s.present && / pain$/.test(s.canonical)) ??
+    c.symptoms.find((s) => s.present);
+  const pains = c.utterances
+    .filter((u) => u.phase === 'history')
+    .map((u) => localisedPain(u.text))
+    .filter((p): p is string => p !== null);
+  if (pains[0]) return pains[0];
+  return first ? first.canonical : null;
+}
+
+/** A clinician statement that reports the patient's symptoms ("you have been having ..."). */
+const CLINICIAN_REPORTS =
+  /\b(?:you (?:have|are having|have been having|had|were having|mentioned|said|reported|told|described|complain\w*|are experiencing|have been experiencing|are endorsing|were endorsing|endorsed|also have)|(?:he|she|the patient) (?:has|is having|has been having|reports|complains|endorses|denies|presents)|presents? (?:today )?with|complaining of|history of)\b/;
+
+const FAREWELL =
+  /\b(?:bye|goodbye|good bye|have a (?:good|great|nice|wonderful) (?:day|one|weekend|afternoon|evening)|take care|see you (?:then|soon|next time)|you too)\b/;
+
+/**
+ * What the clinician dictates after the patient has left ("this is christina cooper, a 65-year-old
+ * female ...; her blood work revealed ...") is already written in the third person and summarises
+ * results and plan: it is kept, and filed by what it talks about.
+ */
+function markDictation(utterances: Utterance[]): void {
+  let lastPatient = -1;
+  let farewell = -1;
+  utterances.forEach((u, i) => {
+    if (u.role !== 'clinician') lastPatient = i;
+    if (FAREWELL.test(u.text)) farewell = i;
+  });
+  if (farewell < 0 || farewell < lastPatient - 1) return;
+  for (let i = Math.max(lastPatient, farewell) + 1; i < utterances.length; i += 1) {
+    const u = utterances[i];
+    if (!u || u.role !== 'clinician' || u.question) continue;
+    u.dictation = true;
+    TEST_RE.lastIndex = 0;
+    const finding =
+      (TEST_RE.test(u.text) &&
+        /\b(?:reveal|show|demonstrat|appears?|was|were|came back|low|high|normal|elevated)\w*/.test(
+          u.text,
+        )) ||
+      /\b(?:angulation|fragment|alignment|opacity|consolidation|effusion|extra-articular|intra-articular|displaced|nondisplaced|fracture (?:appears|is present)|is present)\b/.test(
+        u.text,
+      );
+    u.phase = finding ? 'results' : 'plan';
+    TEST_RE.lastIndex = 0;
+  }
+}
+
+// --- the pass -----------------------------------------------------------------------------------
+
+export function analyseConsultation(transcript: string, patientName?: string): Consultation {
+  const turns = mergeBackchannels(parseTranscript(transcript));
+  const punctuated = /[?]/.test(transcript) || /\.\s/.test(transcript);
+  const utterances: Utterance[] = [];
+  let phase: Phase = 'history';
+  let leftHistory = false;
+  const pendingQuestions: Utterance[] = [];
+  let answerFor: Utterance[] = [];
+
+  turns.forEach((turn, turnIndex) => {
+    const lowerRaw = detokenise(turn.text.toLowerCase());
+    const normalised = normaliseText(turn.text);
+    const sentences = splitSentences(normalised);
+    const polarity = answerPolarity(lowerRaw);
+    const turnUtterances: Utterance[] = [];
+    for (const rawSentence of sentences) {
+      const tagged =
+        TAG_QUESTION.test(rawSentence) && wordCount(rawSentence.replace(TAG_QUESTION, '')) >= 4;
+      const sentence = tagged ? `${rawSentence.replace(TAG_QUESTION, '')}.` : rawSentence;
+      const text = stripLeadingMarkers(sentence);
+      if (wordCount(text) === 0) continue;
+      let role: Utterance['role'];
+      if (turn.role === 'unknown') {
+        // Without tags: questions and second-person talk are the clinician's, the rest the patient's.
+        const score = clinicianScore(text) + (/\?\s*$/.test(sentence) ? 2 : 0);
+        role = score > 0 ? 'clinician' : 'patient';
+      } else {
+        role = turn.role;
+      }
+      if (role === 'clinician') {
+        // Phase moves forward on the clinician's cues; a results review may come before or
+        // after the examination, but nothing goes back to history once the plan has begun.
+        const lateEnough =
+          turnIndex > turns.length * 0.45 || phase === 'exam' || phase === 'results';
+        if (PLAN_CUE.test(text) || (lateEnough && PLAN_ACTION.test(text))) phase = 'plan';
+        else if (
+          phase !== 'plan' &&
+          RESULTS_CUE.test(text) &&
+          (TEST_RE.test(text) || /results?/.test(text))
+        )
+          phase = 'results';
+        else if (phase !== 'plan' && EXAM_CUE.test(text)) phase = 'exam';
+        TEST_RE.lastIndex = 0;
+        if (phase !== 'history') leftHistory = true;
+      }
+      const previous = turnUtterances[turnUtterances.length - 1];
+      const command =
+        /^(?:hey,? )?(?:dragon|dax|computer|alexa|siri)\b/.test(text) ||
+        (previous !== undefined &&
+          /^(?:hey,? )?(?:dragon|dax|computer)[,.?!]*$/.test(previous.text));
+      const u: Utterance = {
+        id: utterances.length,
+        turn: turnIndex,
+        role,
+        phase: leftHistory || role === 'clinician' ? phase : 'history',
+        text,
+        question: detectQuestion(sentence, punctuated),
+      };
+      if (command) u.command = true;
+      utterances.push(u);
+      turnUtterances.push(u);
+    }
+    if (turnUtterances.length === 0) return;
+    const speaker = turnUtterances[0]?.role;
+    if (speaker === 'clinician') {
+      // The questions at the end of a clinician's turn are what the next reply answers.
+      pendingQuestions.length = 0;
+      for (let i = turnUtterances.length - 1; i >= 0; i -= 1) {
+        const u = turnUtterances[i];
+        if (!u?.question) break;
+        pendingQuestions.unshift(u);
+      }
+      answerFor = [];
+    } else if (speaker === 'patient' || speaker === 'other') {
+      if (pendingQuestions.length > 0) {
+        const answer: Answer = {
+          polarity,
+          content: stripAnswerWord(normalised),
+          utterances: turnUtterances,
+        };
+        for (const q of pendingQuestions) q.answer = answer;
+        answerFor = [...pendingQuestions];
+        for (const u of turnUtterances) u.answers = answerFor;
+        pendingQuestions.length = 0;
+      } else if (answerFor.length > 0) {
+        for (const u of turnUtterances) u.answers = answerFor;
+      }
+    }
+  });
+
+  markDictation(utterances);
+  const sex = detectSex(utterances);
+  const partial = {
+    utterances,
+    sex,
+    pronouns: pronounsFor(sex),
+    name: patientName?.trim() ? patientName.trim() : detectName(utterances),
+    age: detectAge(utterances),
+    oneLiner: null as string | null,
+    symptoms: [] as SymptomFact[],
+    medications: [] as MedicationFact[],
+    allergies: [] as string[],
+    noKnownAllergies: false,
+    vitals: [] as VitalFact[],
+    vitalsNormal: false,
+    pastConditions: [] as string[],
+    followUp: null as string | null,
+    agreed: false,
+    punctuated,
+  };
+
+  for (const u of utterances) {
+    // One-liner: the clinician introducing the patient in the third person.
+    if (
+      !partial.oneLiner &&
+      u.role === 'clinician' &&
+      /\b\d+-year-old\b/.test(u.text) &&
+      /\b(?:presents?|here|comes?|coming|with|who|referred|history)\b/.test(u.text) &&
+      !/\byou\b/.test(u.text)
+    ) {
+      partial.oneLiner = u.text;
+    }
+    // Symptoms: statements carry their own negation; a question takes the answer's polarity.
+    // A reaction described with an allergy ("penicillin gives me a rash") is not a symptom today.
+    const allergyTalk =
+      /\ballerg|\breaction\b|\bgives (?:me|him|her|them) (?:a |an )?(?:rash|hives)/.test(u.text) ||
+      (u.answers ?? []).some((q) => /\ballerg/.test(q.text));
+    if ((u.phase === 'history' || u.phase === 'exam') && !allergyTalk) {
+      if (u.question && u.answer) {
+        const answerSymptoms = new Set(
+          u.answer.utterances.flatMap((a) => symptomsIn(a.text).map((s) => s.canonical)),
+        );
+        for (const s of symptomsIn(u.text)) {
+          if (u.answer.polarity === 'no' && !answerSymptoms.has(s.canonical)) {
+            partial.symptoms.push({
+              canonical: s.canonical,
+              system: s.system,
+              present: false,
+              utteranceId: u.id,
+            });
+          } else if (
+            u.answer.polarity === 'yes' ||
+            (u.answer.polarity === 'unclear' &&
+              answerSymptoms.size === 0 &&
+              wordCount(u.answer.content) > 0)
+          ) {
+            partial.symptoms.push({
+              canonical: s.canonical,
+              system: s.system,
+              present: true,
+              utteranceId: u.id,
+            });
+          }
+        }
+      } else if (
+        !u.question &&
+        (u.role === 'patient' ||
+          u.role === 'other' ||
+          (u.phase === 'history' && CLINICIAN_REPORTS.test(u.text)))
+      ) {
+        for (const s of symptomsIn(u.text)) {
+          partial.symptoms.push({
+            canonical: s.canonical,
+            system: s.system,
+            present: !s.negated,
+            utteranceId: u.id,
+          });
+        }
+        const pain = u.role === 'patient' ? localisedPain(u.text) : null;
+        if (pain && !/\b(?:no|not|never)\b/.test(u.text)) {
+          partial.symptoms.push({
+            canonical: pain,
+            system: 'Musculoskeletal',
+            present: true,
+            utteranceId: u.id,
+          });
+        }
+      }
+    }
+    if (!allergyTalk) {
+      for (const med of medicationsIn(u.text)) {
+        partial.medications.push({ ...med, utteranceId: u.id, phase: u.phase });
+      }
+    }
+    // Allergies.
+    const allergy =
+      /\ballergic to ([a-z0-9 -]+?)(?:[,.]|$| and (?:i|it|he|she|that)| but | which | so )/.exec(
+        u.text,
+      ) ??
+      /\ballerg(?:y|ies) to ([a-z0-9 -]+?)(?:[,.]|$| and (?:i|it|he|she|that)| but | which | so )/.exec(
+        u.text,
+      );
+    if (allergy?.[1] && !/\b(?:not|no|never)\b/.test(u.text.slice(0, allergy.index))) {
+      partial.allergies.push(allergy[1].replace(/^(?:a |an |the )/, '').trim());
+    }
+    if (/\bno (?:known )?(?:drug |medication )?allergies\b|\bnkda\b/.test(u.text))
+      partial.noKnownAllergies = true;
+    if (u.question && /\ballerg/.test(u.text) && u.answer) {
+      if (u.answer.polarity === 'no') partial.noKnownAllergies = true;
+      else {
+        const named =
+          medicationsIn(u.answer.content)[0]?.name ??
+          /\b(?:to )?([a-z]+(?:cillin|mycin|sulfa|codeine|morphine|latex|peanuts?|shellfish|eggs?|bees?|iodine|aspirin|nsaids))\b/.exec(
+            u.answer.content,
+          )?.[1];
+        if (named) partial.allergies.push(named);
+      }
+    }
+    // Vitals.
+    if (u.role === 'clinician') {
+      for (const v of vitalsIn(u.text)) {
+        if (!partial.vitals.some((x) => x.label === v.label)) partial.vitals.push(v);
+      }
+      if (
+        /\b(?:vital signs|vitals)\b[^.]*\b(?:look|looks|are|were|is)\b[^.]*\b(?:good|great|normal|fine|stable|okay|ok|unremarkable)\b/.test(
+          u.text,
+        )
+      ) {
+        partial.vitalsNormal = true;
+      }
+    }
+    // Follow-up.
+    if (u.role === 'clinician' && !partial.followUp) {
+      const f =
+        /\b(?:see you|follow up|follow-up|come back|check in|recheck|return|have you come back|get you back|bring you back)\b(?: with me| again| back| here)*\s+(?:in|after)\s+((?:about |another |a |an |the next )?(?:\d+(?:-\d+)?|a couple(?: of)?|a few|couple|few|one|two|three|four|six)?\s*(?:days?|weeks?|months?|years?))\b/.exec(
+          u.text,
+        );
+      if (f?.[1]) partial.followUp = f[1].trim();
+    }
+    if (
+      u.role === 'clinician' &&
+      u.question &&
+      /\b(?:sound (?:good|okay|like a plan|fine)|does that sound|any (?:other )?questions|okay with that|agree)\b/.test(
+        u.text,
+      ) &&
+      u.answer &&
+      u.answer.polarity !== 'no' &&
+      !/\?/.test(u.answer.content)
+    ) {
+      partial.agreed = true;
+    }
+    if (
+      u.role === 'patient' &&
+      u.phase === 'plan' &&
+      /\b(?:sounds (?:good|great|like a plan|fine|okay)|that is fine|okay with that|i agree|that works)\b/.test(
+        u.text,
+      )
+    ) {
+      partial.agreed = true;
+    }
+    // Past history: chronic conditions named while taking the history.
+    const family =
+      /\b(?:mom|mum|mother|dad|father|brother|sister|grandm\w*|grandf\w*|grandpa|grandma|aunt|uncle|cousin|family|son|daughter|wife|husband|parents?)\b/.test(
+        u.text,
+      );
+    if ((u.phase === 'history' || /\bhistory of\b/.test(u.text)) && !family) {
+      CONDITION_RE.lastIndex = 0;
+      for (let m = CONDITION_RE.exec(u.text); m !== null; m = CONDITION_RE.exec(u.text)) {
+        const term = m[0];
+        if (ACUTE.has(term)) continue;
+        const before = u.text.slice(Math.max(0, m.index - 30), m.index);
+        if (/\b(?:no|not|never|denies|any)\b[^,]*$/.test(before)) continue;
+        const canonical = CONDITION_SYNONYMS[term] ?? term;
+        const known = partial.pastConditions.some((c) => c === canonical || c.includes(canonical));
+        if (!known) {
+          // "heart failure" then "congestive heart failure": keep the more specific one.
+          partial.pastConditions = partial.pastConditions.filter((c) => !canonical.includes(c));
+          partial.pastConditions.push(canonical);
+        }
+      }
+    }
+  }
+  if (partial.name) {
+    // "logan, what happened to your back?" → "what happened to your back?"
+    const first = escapeRe(partial.name.toLowerCase().split(' ')[0] ?? '');
+    const vocative = new RegExp(
+      `^(?:(?:mr|mrs|ms|miss|dr) )?${first}(?: [a-z]+)?,\\s*|,?\\s*(?:(?:mr|mrs|ms|miss|dr) )?${first}([.?!]?)$`,
+    );
+    for (const u of utterances) {
+      if (u.role === 'clinician' && u !== undefined) {
+        const stripped = u.text.replace(vocative, '$1').trim();
+        if (wordCount(stripped) > 0) u.text = stripped;
+      }
+    }
+  }
+  const consultation: Consultation = { ...partial, chiefComplaint: null };
+  consultation.chiefComplaint = detectChiefComplaint(consultation);
+  return consultation;
+}
+
+/** Lay and abbreviated names of one condition → the name a note uses. */
+const CONDITION_SYNONYMS: Record<string, string> = {
+  'high blood pressure': 'hypertension',
+  'high cholesterol': 'hyperlipidemia',
+  hypercholesterolemia: 'hyperlipidemia',
+  dyslipidemia: 'hyperlipidemia',
+  chf: 'congestive heart failure',
+  afib: 'atrial fibrillation',
+  'a-fib': 'atrial fibrillation',
+  cad: 'coronary artery disease',
+  ckd: 'chronic kidney disease',
+  'kidney disease': 'chronic kidney disease',
+  'acid reflux': 'gerd',
+  'gastroesophageal reflux disease': 'gerd',
+  'type ii diabetes': 'type 2 diabetes',
+  'diabetes mellitus': 'diabetes',
+  'chronic obstructive pulmonary disease': 'copd',
+  'enlarged prostate': 'benign prostatic hyperplasia',
+  bph: 'benign prostatic hyperplasia',
+  'heart attack': 'myocardial infarction',
+  migraines: 'migraine',
+  'kidney stones': 'kidney stone',
+};
+
+const ACUTE = new Set([
+  'fracture',
+  'sprain',
+  'strain',
+  'tear',
+  'contusion',
+  'dislocation',
+  'infection',
+  'mass',
+  'nodule',
+  'cyst',
+  'flu',
+  'influenza',
+  'covid',
+  'covid-19',
+  'uri',
+  'upper respiratory infection',
+  'pneumonia',
+  'syncope',
+  'vertigo',
+  'dehydration',
+  'tumor',
+  'cancer',
+  'blood clot',
+  'concussion',
+  'allergic reaction',
+  'abscess',
+  'insomnia',
+  'anxiety',
+  'depression',
+  'migraine',
+  'migraines',
+  'ulcer',
+  'hernia',
+  'pregnancy',
+  'rotator cuff',
+  'lymphadenopathy',
+  'heart murmur',
+]);
+
+/** How much clinical content a sentence carries (0 = small talk). */
+export function relevance(text: string): number {
+  let score = 0;
+  score += 2 * symptomsIn(text).length;
+  score += 2 * countMatches(CONDITION_RE, text);
+  score += 2 * countMatches(MEDICATION_RE, text);
+  score += countMatches(TEST_RE, text);
+  score += countMatches(HISTORY_RE, text);
+  BODY_PART_PATTERN.lastIndex = 0;
+  if (BODY_PART_PATTERN.test(text)) score += 1;
+  if (
+    /\b\d+(?:\.\d+)?\s?(?:mg|mcg|%|\/\d+|days?|weeks?|months?|years?|times?|pounds?)\b/.test(text)
+  )
+    score += 1;
+  score -= 3 * countMatches(SMALL_TALK_RE, text);
+  return score;
+}
+
+export function examRelevance(text: string): number {
+  return (
+    countMatches(EXAM_RE, text) + (BODY_PART_PATTERN.test(text) ? 1 : 0) + symptomsIn(text).length
+  );
+}
+
+export function planRelevance(text: string): number {
+  return (
+    countMatches(PLAN_RE, text) +
+    2 * countMatches(MEDICATION_RE, text) +
+    countMatches(TEST_RE, text) +
+    countMatches(CONDITION_RE, text) -
+    3 * countMatches(SMALL_TALK_RE, text)
+  );
+}

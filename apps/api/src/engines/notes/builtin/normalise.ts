@@ -1,0 +1,382 @@
+/**
+ * Spoken, tokenised transcript text → clean lowercase clauses the rest of the engine can read.
+ *
+ * Transcripts arrive from speech-to-text engines (cased, punctuated or not) and from ACI-BENCH
+ * style corpora (lowercase, tokenised: "do n't", "gon na"). Everything downstream works on one
+ * form: lowercase, contractions expanded ("do not"), fillers and false starts removed, number
+ * words as digits where they carry a unit ("five weeks" → "5 weeks"). Casing is put back when the
+ * note is written (see `style.ts`).
+ */
+
+const TOKENISED_CONTRACTIONS: [RegExp, string][] = [
+  [/\b(\w+) n't\b/g, "$1n't"],
+  [/\bgon na\b/g, 'going to'],
+  [/\bwan na\b/g, 'want to'],
+  [/\bgot ta\b/g, 'got to'],
+  [/\bgotta\b/g, 'got to'],
+  [/\bgonna\b/g, 'going to'],
+  [/\bwanna\b/g, 'want to'],
+  [/\bkinda\b/g, 'kind of'],
+  [/\bsorta\b/g, 'sort of'],
+  [/\b(\w+) '(s|re|ve|ll|d|m)\b/g, "$1'$2"],
+  [/\s'cause\b/g, ' because'],
+  [/\b'em\b/g, 'them'],
+];
+
+const CONTRACTIONS: [RegExp, string][] = [
+  [/\bcan't\b/g, 'cannot'],
+  [/\bwon't\b/g, 'will not'],
+  [/\bshan't\b/g, 'shall not'],
+  [/\bain't\b/g, 'is not'],
+  [/\b(\w+)n't\b/g, '$1 not'],
+  [/\bi'm\b/g, 'i am'],
+  [/\blet's\b/g, 'let us'],
+  [
+    /\b(it|that|there|what|here|he|she|who|where|everything|something|nothing|this)'s (been|had|got|gotten)\b/g,
+    '$1 has $2',
+  ],
+  [/\b(it|that|there|what|here|he|she|who|where|everything|something|nothing|this)'s\b/g, '$1 is'],
+  [/\b(\w+)'re\b/g, '$1 are'],
+  [/\b(i|you|we|they|would|could|should|might|must)'ve\b/g, '$1 have'],
+  [/\b(\w+)'ll\b/g, '$1 will'],
+  [/\b(i|you|we|they|he|she|it|that)'d\b/g, '$1 would'],
+];
+
+/** Sounds and discourse words that carry nothing in a written note. */
+const FILLER_PATTERNS: RegExp[] = [
+  /\b(?:u+m+|u+h+m*|e+r+m+|a+h+|o+h+|h+m+|m+-?h+m+|m+h+m+|uh-huh|huh|mm+|gosh|wow|oof|geez|jeez|whoa|yikes|shoot)\b/g,
+  /(?<!\b(?:do|did|if|as|would|could|does|will|let me|to) )\byou know\b/g,
+  /\bi mean\b/g,
+  /\b(?:kind|sort) of\b/g,
+  /\b(?:basically|literally|honestly|obviously|actually|certainly|definitely|totally)\b/g,
+  /\byou see\b/g,
+  /\bi guess\b/g,
+  /\bor so\b/g,
+  /\bor anything like that\b/g,
+  /\bor something like that\b/g,
+  /\bor something\b/g,
+  /\band stuff(?: like that)?\b/g,
+  /\bthings like that\b/g,
+  /\bif you will\b/g,
+  // "like" as a filler: at a clause edge, or right before a number or a hedge.
+  /(?:^|(?<=[,.?!]\s?))\s*like\b/g,
+  /(?<!\b(?:feel|feels|felt|look|looks|looked|seem|seems|seemed|sound|sounds|would|i|you|we|they|something|anything|things|just|more|less|not|did|do|does|is|was|are|be)\s)\blike(?=\s*,|\s+(?:a|an|about|maybe|around|approximately|almost|\d+|one|two|three|four|five|six|seven|eight|nine|ten|really|just|super|very|so|real)\b)/g,
+  /(?<=\b(?:no|any|some|a) )like\s/g,
+];
+
+/** Clause-initial discourse markers ("okay so", "well", "alright"). */
+const LEADING_MARKERS =
+  /^(?:(?:okay|ok|alright|all right|so|well|now|and|but|yeah|yep|right|great|good|perfect|sure|cool|anyway|anyhow|then|also|plus|oh|hey|um|uh|just)\b[\s,]*)+/;
+
+const ONES: Record<string, number> = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+};
+const TENS: Record<string, number> = {
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+
+const NUM_ALT = [...Object.keys(ONES), ...Object.keys(TENS), 'hundred', 'thousand'].join('|');
+const NUMBER_WORD = new RegExp(
+  `\\b(?:a\\s+)?(?:${NUM_ALT})(?:[\\s-]+(?:and\\s+)?(?:${NUM_ALT}))*\\b`,
+  'g',
+);
+
+/** Units after which a spoken number is a measurement worth writing as digits. */
+const UNIT_AFTER =
+  /^\s*(?:-?\s*(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|times?|mg|milligrams?|mcg|micrograms?|grams?|units?|ml|milliliters?|pounds?|lbs?|kilos?|kilograms?|kg|percent|%|cm|centimeters?|millimeters?|mm|inches?|feet|foot|degrees?|beats?|breaths?|out of|over|to \d|x\b|doses?|tablets?|pills?|puffs?|drinks?|packs?|cigarettes?|beers?|glasses?|cups?|miles?|blocks?|flights?|stairs|steps|sessions?|visits?|refills?|injections?|shots?|episodes?|nights?|year-old|year old|centimeter|millimeter|point|\/))/;
+
+function parseNumberWords(words: string[]): number | null {
+  let total = 0;
+  let current = 0;
+  let seen = false;
+  for (const raw of words) {
+    const w = raw.toLowerCase();
+    if (w === 'and') continue;
+    if (w === 'a') {
+      current = current === 0 ? 1 : current;
+      continue;
+    }
+    if (w in ONES) {
+      current += ONES[w] ?? 0;
+      seen = true;
+    } else if (w in TENS) {
+      current += TENS[w] ?? 0;
+      seen = true;
+    } else if (w === 'hundred') {
+      current = (current || 1) * 100;
+      seen = true;
+    } else if (w === 'thousand') {
+      total += (current || 1) * 1000;
+      current = 0;
+      seen = true;
+    } else {
+      return null;
+    }
+  }
+  return seen ? total + current : null;
+}
+
+/** "five weeks" → "5 weeks", "three out of six" → "3 out of 6"; a bare "one" stays a word. */
+export function numberWordsToDigits(text: string): string {
+  return text.replace(NUMBER_WORD, (match: string, offset: number, whole: string) => {
+    let article = '';
+    let body = match;
+    const lead = /^a\s+/.exec(match);
+    if (lead && !/^a\s+(?:hundred|thousand)\b/.test(match)) {
+      article = 'a ';
+      body = match.slice(lead[0].length);
+    }
+    const value = parseNumberWords(body.split(/[\s-]+/));
+    if (value === null) return match;
+    const after = whole.slice(offset + match.length);
+    const before = whole.slice(Math.max(0, offset - 12), offset);
+    const measured =
+      UNIT_AFTER.test(after) ||
+      /(?:\d|\/|out of|over)\s*$/.test(before) ||
+      (value >= 20 && !/^\s*(?:of|or)\b/.test(after));
+    return measured ? article + String(value) : match;
+  });
+}
+
+/** Units and notation as clinicians write them. */
+export function normaliseUnits(text: string): string {
+  return (
+    text
+      .replace(/(\d)\s*milligrams?\b/g, '$1 mg')
+      .replace(/(\d)\s*micrograms?\b/g, '$1 mcg')
+      .replace(/(\d)\s*kilograms?\b/g, '$1 kg')
+      .replace(/(\d)\s*centimeters?\b/g, '$1 cm')
+      .replace(/(\d)\s*millimeters?\b/g, '$1 mm')
+      .replace(/(\d)\s*(?:percent|per cent)\b/g, '$1%')
+      .replace(/(\d) %/g, '$1%')
+      .replace(/\b(\d+)\s+out of\s+(\d+)\b/g, '$1/$2')
+      .replace(/\b(\d{2,3})\s+over\s+(\d{2,3})\b/g, '$1/$2')
+      .replace(/\b(\d+) (\d)\b(?= ?(?:degrees|°|fahrenheit|celsius))/g, '$1.$2')
+      .replace(/\b(\d+) point (\d+)\b/g, '$1.$2')
+      .replace(/\b(\d+)\s*-\s*(year|month|week|day)s?\s*-?\s*old\b/g, '$1-$2-old')
+      // "58 year old male" is an adjective; "since she was 13 years old" is not.
+      .replace(
+        /\b(\d+)\s+(year|month|week|day)s?\s+old\b(?=,?\s+(?:male|female|man|woman|gentleman|lady|boy|girl|patient|child|kid|baby|infant|white|black|african|caucasian|hispanic|asian|with|who|here|presenting|that|right-handed|left-handed))/g,
+        '$1-$2-old',
+      )
+  );
+}
+
+/** ACI-BENCH tokenisation and spoken contractions → full written words. */
+export function detokenise(text: string): string {
+  let out = text.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"');
+  for (const [pattern, replacement] of TOKENISED_CONTRACTIONS) {
+    out = out.replace(pattern, replacement);
+  }
+  for (const [pattern, replacement] of CONTRACTIONS) out = out.replace(pattern, replacement);
+  return out;
+}
+
+/** Fillers, false starts ("ex- exerting") and stutters ("i , i , i") out. */
+export function removeDisfluencies(text: string): string {
+  let out = text;
+  // Hyphenated stutters ("i-i", "and-and") and words cut off with a hyphen are false starts.
+  out = out.replace(/\b([a-z]+)(?:-\1)+\b/g, '$1');
+  out = out.replace(/(^|\s)[a-z]+-(?=\s|[,.?!]|$)/g, '$1');
+  out = out.replace(/\s-\s/g, ' ');
+  out = out.replace(/\.\.\.|…/g, ',');
+  for (const pattern of FILLER_PATTERNS) out = out.replace(pattern, ' ');
+  out = tidyPunctuation(out);
+  // Stutters and restarts: "i , i , i feel" → "i feel"; "the the" → "the".
+  for (let pass = 0; pass < 3; pass += 1) {
+    const before = out;
+    out = out.replace(/\b((?:[a-z0-9'/.]+\s+){0,3}[a-z0-9'/.]+)(?:\s*,?\s+\1\b)+/g, '$1');
+    if (out === before) break;
+  }
+  return tidyPunctuation(out);
+}
+
+export function tidyPunctuation(text: string): string {
+  return (
+    text
+      .replace(/\s+/g, ' ')
+      // A pause after a function word ("for, um, about") leaves a comma that writing would not.
+      .replace(
+        /\b(for|of|to|in|on|at|with|about|from|the|a|an|my|your|his|her|their|is|was|are|were|i|we|you)\s*,\s+(?=[a-z0-9])/g,
+        '$1 ',
+      )
+      .replace(/\s+([,.?!;:%])/g, '$1')
+      .replace(/([,;:])(?:\s*[,;:])+/g, '$1')
+      .replace(/^[\s,.;:]+/, '')
+      .replace(/,\s*([.?!])/g, '$1')
+      .replace(/([.?!])(?:\s*[.,])+/g, '$1')
+      .replace(/\s*,\s*$/, '')
+      .trim()
+  );
+}
+
+/** Leading "okay so", "well", "and" off a clause (they open spoken, not written, sentences). */
+export function stripLeadingMarkers(text: string): string {
+  let out = text.trim();
+  for (let pass = 0; pass < 3; pass += 1) {
+    const next = out.replace(LEADING_MARKERS, '').replace(/^[,\s]+/, '');
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+}
+
+const NO_SPLIT_BEFORE_OKAY = new Set([
+  'am',
+  'is',
+  'are',
+  'was',
+  'be',
+  'been',
+  'feel',
+  'feels',
+  'felt',
+  'seem',
+  'seems',
+  'looks',
+  'look',
+  'doing',
+  'is',
+  'fine',
+  'it',
+  'that',
+  'everything',
+  'was',
+]);
+
+/**
+ * Splits a turn into sentences. Punctuated text splits on `.?!`; long unpunctuated runs (common
+ * in speech-to-text output and in the ACI-BENCH "aci" subset) split where a speaker would pause:
+ * before "okay", "alright", "so I/we/you ...", and finally at "and" to keep clauses readable.
+ */
+export function splitSentences(text: string): string[] {
+  const pieces = text
+    .split(/(?<=[.?!])\s+/)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
+  const out: string[] = [];
+  for (const piece of pieces) {
+    for (const part of splitLongRun(piece)) out.push(part);
+  }
+  return out;
+}
+
+/** Words after which a pronoun continues the clause rather than starting a new one. */
+const BINDS_NEXT = new Set(
+  'and but or so that because if when then as since until while what how which who where think know said guess mean like sure hope feel felt see saw let make help want need than why whether once after before whenever though although unless cause tell told ask asked say says thought believe wish remember forget noticed notice'.split(
+    ' ',
+  ),
+);
+const CLAUSE_VERB =
+  /^(?:am|are|is|was|were|will|would|have|had|do|did|want|think|need|can|could|should|also|just|really|got|went|took|put|feel|felt|tried|try|know|mean|started|noticed|love|like|take|use|used|get|go|hurt|slipped|fell|missed|even|still|always|never|usually)$/;
+
+function splitLongRun(piece: string): string[] {
+  const words = piece.split(' ');
+  if (words.length <= 15) return [piece];
+  const parts: string[] = [];
+  let current: string[] = [];
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i] ?? '';
+    const next = words[i + 1] ?? '';
+    const prev = (current[current.length - 1] ?? '').replace(/[,]$/, '');
+    const bare = word.replace(/[,]$/, '');
+    // An open "if/when/because" clause continues into its main clause ("if it is not better we
+    // will get an x-ray"), so no break there.
+    const openSubordinate =
+      /\b(?:if|when|because|although|once|unless|until|after|before|since|whenever)\b/.test(
+        current.slice(-8).join(' '),
+      );
+    const newSubject =
+      /^(?:i|we|they|he|she)$/.test(bare) &&
+      CLAUSE_VERB.test(next) &&
+      !BINDS_NEXT.has(prev) &&
+      !openSubordinate &&
+      !/,$/.test(current[current.length - 1] ?? '');
+    const okayBoundary =
+      (bare === 'okay' || bare === 'alright' || (bare === 'all' && next === 'right')) &&
+      !NO_SPLIT_BEFORE_OKAY.has(prev);
+    const soBoundary =
+      bare === 'so' &&
+      /^(?:i|we|you|your|it|that|the|he|she|they|let|for|on|in|looking|what|if|this|there|today|how|when|overall|my|any|do|did|are|have|is)$/.test(
+        next,
+      ) &&
+      !/^(?:and|not|is|was|be|feel|felt|me|it)$/.test(prev);
+    const nowBoundary = bare === 'now' && /^(?:i|we|you|your|let|for|the|in|looking)$/.test(next);
+    // Examination narration: "looking at your neck ... listening to your heart ...".
+    const examBoundary =
+      (bare === 'looking' && next === 'at') ||
+      (bare === 'listening' && next === 'to') ||
+      (bare === 'when' &&
+        /^(?:i|you)$/.test(next) &&
+        /^(?:press|push|move|touch|bend)/.test(words[i + 2] ?? '')) ||
+      (bare === 'your' &&
+        /^(?:lungs|heart|abdomen|lower|upper|neck|skin|reflexes|strength|pulses)$/.test(next) &&
+        !BINDS_NEXT.has(prev) &&
+        !/^(?:to|at|on|in|of|check|examine|listen|and|feel|hear|see)$/.test(prev)) ||
+      (bare === 'i' &&
+        /^(?:do|appreciate|see|notice|feel|hear)$/.test(next) &&
+        /^(?:not|appreciate|see|notice|hear|feel|any|some|a)$/.test(words[i + 2] ?? ''));
+    const andBoundary =
+      current.length >= 18 &&
+      (bare === 'and' || bare === 'but') &&
+      /^(?:i|we|you|your|it|then|the|he|she|they|my|that|there|also)$/.test(next);
+    // A new subject after a finished clause: "... the stairs | i was doing my laundry".
+    const boundary =
+      current.length >= 4 &&
+      (newSubject || okayBoundary || soBoundary || nowBoundary || examBoundary || andBoundary);
+    if (boundary) {
+      parts.push(current.join(' '));
+      current = [];
+    }
+    current.push(word);
+    if (current.length >= 45) {
+      parts.push(current.join(' '));
+      current = [];
+    }
+  }
+  if (current.length > 0) parts.push(current.join(' '));
+  return parts.map((p) => p.trim()).filter((p) => p.length > 0);
+}
+
+/** Lowercase, detokenised, disfluency-free text with numbers and units as a clinician writes. */
+export function normaliseText(raw: string): string {
+  // Titles keep their full stop out of the sentence splitter's way ("ms. cooper").
+  let out = raw.toLowerCase().replace(/\b(mr|mrs|ms|dr|st|vs)\.(?=\s)/g, '$1');
+  out = detokenise(out);
+  out = out.replace(/\s+([,.?!;:%])/g, '$1');
+  out = removeDisfluencies(out);
+  out = numberWordsToDigits(out);
+  out = normaliseUnits(out);
+  return tidyPunctuation(out);
+}
+
+export function wordCount(text: string): number {
+  const m = text.match(/[a-z0-9]+/gi);
+  return m ? m.length : 0;
+}

@@ -1,0 +1,182 @@
+import type { GeneratedNote, NoteSection } from './note-engine';
+
+/** Every engine renders through here, so the editor and the clipboard see one format. */
+export function finishNote(
+  sections: NoteSection[],
+  engine: string,
+  notices: string[] = [],
+): GeneratedNote {
+  const note: GeneratedNote = {
+    sections,
+    html: renderNoteHtml(sections),
+    text: renderNoteText(sections),
+    engine,
+  };
+  if (notices.length > 0) note.notices = notices;
+  return note;
+}
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+export function paragraphsOf(content: string): string[] {
+  return content
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
+}
+
+/**
+ * HTML for the Tiptap editor (ARCHITECTURE "Web app"): only `h2`, `p`, `ul`, `li` and `br`, the
+ * nodes its starter kit loads without loss. All text is escaped: transcripts are user input.
+ */
+export function renderNoteHtml(sections: readonly NoteSection[]): string {
+  return sections
+    .map((section) => {
+      const parts = [`<h2>${escapeHtml(section.title)}</h2>`];
+      for (const paragraph of paragraphsOf(section.content)) {
+        const lines = paragraph.split('\n').map((line) => escapeHtml(line.trim()));
+        parts.push(`<p>${lines.join('<br>')}</p>`);
+      }
+      if (section.bullets && section.bullets.length > 0) {
+        const items = section.bullets.map((b) => `<li>${escapeHtml(b)}</li>`).join('');
+        parts.push(`<ul>${items}</ul>`);
+      }
+      return parts.join('');
+    })
+    .join('');
+}
+
+/**
+ * Plain text for copy: UPPERCASE headers as in clinicians' own notes (and the ACI-BENCH reference
+ * notes), a blank line between header, paragraphs and sections, bullets as "• ".
+ */
+export function renderNoteText(sections: readonly NoteSection[]): string {
+  return sections
+    .map((section) => {
+      const blocks = [section.title.toUpperCase(), ...paragraphsOf(section.content)];
+      if (section.bullets && section.bullets.length > 0) {
+        blocks.push(section.bullets.map((b) => `• ${b}`).join('\n'));
+      }
+      return blocks.join('\n\n');
+    })
+    .join('\n\n');
+}
+
+const entities: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#39': "'",
+  apos: "'",
+  nbsp: ' ',
+};
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#?\w+);/g, (whole, name: string) => {
+    if (name in entities) return entities[name] ?? whole;
+    if (/^#\d+$/.test(name)) return String.fromCodePoint(Number(name.slice(1)));
+    return whole;
+  });
+}
+
+/**
+ * Reads a note back into sections, from our HTML, the editor's HTML after the clinician edited
+ * it, or plain text with UPPERCASE (or markdown `#`) headers. Used when regenerating from the
+ * previous note, so formatting instructions apply to what the clinician has in front of them.
+ */
+export function parseNote(note: string): NoteSection[] {
+  const isHtml = /<\s*(h[1-6]|p|ul|li|br|div)\b/i.test(note);
+  const text = isHtml ? htmlToText(note) : note;
+  return parseNoteText(text);
+}
+
+function htmlToText(html: string): string {
+  const text = html
+    .replace(/<\s*h[1-6][^>]*>([\s\S]*?)<\s*\/\s*h[1-6]\s*>/gi, (_m, inner: string) => {
+      return `\n\n## ${inner.replace(/<[^>]+>/g, '').trim()}\n\n`;
+    })
+    .replace(/<\s*li[^>]*>([\s\S]*?)<\s*\/\s*li\s*>/gi, (_m, inner: string) => {
+      return `\n• ${inner.replace(/<[^>]+>/g, '').trim()}\n`;
+    })
+    .replace(/<\s*br\s*\/?>/gi, '\n')
+    .replace(/<\s*\/\s*(p|div|ul|ol)\s*>/gi, '\n\n')
+    .replace(/<[^>]+>/g, '');
+  return decodeEntities(text);
+}
+
+function isHeaderLine(line: string): string | null {
+  const markdown = /^#{1,6}\s+(.+?)\s*#*$/.exec(line);
+  if (markdown?.[1]) return markdown[1].replace(/\*\*/g, '').trim();
+  const bold = /^\*\*([^*]{2,80})\*\*:?$/.exec(line);
+  if (bold?.[1]) return bold[1].trim();
+  // An UPPERCASE line of words (optionally ending in ":") is a header, as in the plain rendering.
+  if (
+    line.length <= 80 &&
+    /[A-Z]{2}/.test(line) &&
+    line === line.toUpperCase() &&
+    /^[A-Z0-9][A-Z0-9 &/()'’,–-]*:?$/.test(line)
+  ) {
+    return titleCase(line.replace(/:$/, '').trim());
+  }
+  return null;
+}
+
+function titleCase(upper: string): string {
+  const small = new Set(['and', 'of', 'or', 'the', 'to', 'for', 'in', 'on', 'a', 'an']);
+  return upper
+    .toLowerCase()
+    .split(' ')
+    .map((word, i) =>
+      i > 0 && small.has(word) ? word : word.charAt(0).toUpperCase() + word.slice(1),
+    )
+    .join(' ');
+}
+
+export function parseNoteText(text: string): NoteSection[] {
+  const sections: NoteSection[] = [];
+  let current: { title: string; lines: string[] } | null = null;
+  const flush = () => {
+    if (!current) return;
+    const bullets: string[] = [];
+    const paragraphs: string[] = [];
+    let paragraph: string[] = [];
+    for (const raw of current.lines) {
+      const line = raw.trim();
+      const bullet = /^(?:[•*-]|\d+[.)])\s+(.*)$/.exec(line);
+      if (bullet?.[1]) {
+        if (paragraph.length > 0) paragraphs.push(paragraph.join(' '));
+        paragraph = [];
+        bullets.push(bullet[1].trim());
+      } else if (line === '') {
+        if (paragraph.length > 0) paragraphs.push(paragraph.join(' '));
+        paragraph = [];
+      } else {
+        paragraph.push(line);
+      }
+    }
+    if (paragraph.length > 0) paragraphs.push(paragraph.join(' '));
+    const section: NoteSection = { title: current.title, content: paragraphs.join('\n\n') };
+    if (bullets.length > 0) section.bullets = bullets;
+    sections.push(section);
+  };
+  for (const raw of text.split(/\r?\n/)) {
+    const header = isHeaderLine(raw.trim());
+    if (header) {
+      flush();
+      current = { title: header, lines: [] };
+    } else {
+      current ??= { title: 'Note', lines: [] };
+      current.lines.push(raw);
+    }
+  }
+  flush();
+  return sections.filter((s) => s.content.length > 0 || (s.bullets?.length ?? 0) > 0);
+}

@@ -1,0 +1,89 @@
+import type { EngineConfig } from '../../config/config';
+import { DeepgramSpeechToText } from './deepgram.stt';
+import type { RetryPolicy } from './http-retry';
+import { OpenAiSpeechToText } from './openai.stt';
+import type { AudioLimits } from './prepare-audio';
+import { SphinxSpeechToText, type SphinxOptions } from './sphinx.stt';
+import { silentLogger, type EngineLogger, type SpeechToText } from './speech-to-text';
+
+/**
+ * The speech-to-text registry: configuration names the engine, this builds it (ARCHITECTURE
+ * "Every engine sits behind one small interface with a registry keyed by name"). The
+ * configuration was validated at boot (config/env.ts), so a chosen cloud engine always has
+ * its key; nothing here falls back silently to another engine.
+ */
+
+type SttConfig = EngineConfig['stt'];
+export type SpeechToTextKindConfig<K extends SttConfig['kind']> = Extract<SttConfig, { kind: K }>;
+
+/** Knobs that are not configuration: limits, and what tests need to point elsewhere. */
+export interface SpeechToTextOverrides extends AudioLimits {
+  retry?: RetryPolicy;
+  sphinx?: Pick<
+    SphinxOptions,
+    'binary' | 'modelDir' | 'parallelism' | 'maxChunkSeconds' | 'minChunkSeconds'
+  >;
+}
+
+interface FactoryContext {
+  timeoutMs: number;
+  logger: EngineLogger;
+  overrides: SpeechToTextOverrides;
+}
+
+type Factory<K extends SttConfig['kind']> = (
+  config: SpeechToTextKindConfig<K>,
+  context: FactoryContext,
+) => SpeechToText;
+
+const limitsOf = ({
+  maxBytes,
+  maxDurationSeconds,
+  ffmpegPath,
+}: SpeechToTextOverrides): AudioLimits => ({
+  maxBytes,
+  maxDurationSeconds,
+  ffmpegPath,
+});
+
+const registry: { [K in SttConfig['kind']]: Factory<K> } = {
+  sphinx: (_config, { timeoutMs, logger, overrides }) =>
+    new SphinxSpeechToText({ ...limitsOf(overrides), ...overrides.sphinx, timeoutMs, logger }),
+  deepgram: (config, { timeoutMs, logger, overrides }) =>
+    new DeepgramSpeechToText({
+      ...limitsOf(overrides),
+      apiKey: config.apiKey,
+      baseUrl: config.baseUrl,
+      timeoutMs,
+      logger,
+      retry: overrides.retry,
+    }),
+  openai: (config, { timeoutMs, logger, overrides }) =>
+    new OpenAiSpeechToText({
+      ...limitsOf(overrides),
+      baseUrl: config.baseUrl,
+      apiKey: config.apiKey,
+      model: config.model,
+      timeoutMs,
+      logger,
+      retry: overrides.retry,
+    }),
+};
+
+// The correlated-union pattern (TypeScript 4.6+): indexing the registry with the config's own
+// kind types the factory for exactly that config, so no cast and no switch is needed.
+function build<K extends SttConfig['kind']>(
+  config: SpeechToTextKindConfig<K> & { kind: K },
+  context: FactoryContext,
+): SpeechToText {
+  const factory: Factory<K> = registry[config.kind];
+  return factory(config, context);
+}
+
+export function createSpeechToText(
+  config: EngineConfig,
+  logger: EngineLogger = silentLogger,
+  overrides: SpeechToTextOverrides = {},
+): SpeechToText {
+  return build(config.stt, { timeoutMs: config.timeoutMs, logger, overrides });
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/** `selectedTemplateIds` arrives in a multipart form as "[1,2]" or "1,2". */
+const templateIdList = z.preprocess(
+  (value) => {
+    if (Array.isArray(value)) return value as unknown[];
+    if (typeof value !== 'string') return value;
+    const trimmed = value.trim();
+    if (trimmed.startsWith('[')) {
+      try {
+        return JSON.parse(trimmed) as unknown;
+      } catch {
+        return value;
+      }
+    }
+    return trimmed === '' ? [] : trimmed.split(',');
+  },
+  z
+    .array(z.coerce.number().int().positive(), { error: 'Choose at least one template' })
+    .min(1, 'Choose at least one template')
+    .max(20, 'Choose at most 20 templates'),
+);
+
+/** Spec point 7 `POST /api/deepgram/upload/` (multipart): the form fields beside the audio. */
+export const uploadFieldsSchema = z.object({
+  selectedTemplateIds: templateIdList,
+  sessionId: z.coerce.number().int().positive(),
+  prevTranscribedText: z.string().max(2_000_000).optional(),
+});
+export type UploadFields = z.infer<typeof uploadFieldsSchema>;
+
+/** The multipart field carrying the recording; the browser names the file recording.wav. */
+export const UPLOAD_AUDIO_FIELD = 'audio';
+
+export const generatedNoteSchema = z.object({
+  templateId: z.number().int(),
+  output: z.string(),
+  /** What the engine could not do (e.g. an instruction beyond the offline engine). */
+  notices: z.array(z.string()).optional(),
+});
+export type GeneratedNoteOutput = z.infer<typeof generatedNoteSchema>;
+
+export const uploadResponseSchema = z.object({
+  outputs: z.array(generatedNoteSchema),
+  transcription: z.string(),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+/** Spec point 7 `POST /api/deepgram/notes-with-more-templates`. */
+export const notesWithMoreTemplatesSchema = z.object({
+  selectedTemplates: templateIdList,
+  transcribedText: z.string().trim().min(1, 'The transcript is empty').max(2_000_000),
+  sessionId: z.coerce.number().int().positive(),
+});
+
+export const moreTemplatesResponseSchema = z.object({ outputs: z.array(generatedNoteSchema) });
+
+/** Spec point 7 `POST /api/deepgram/regenerate-notes`. */
+export const regenerateNotesSchema = z.object({
+  templateId: z.coerce.number().int().positive(),
+  transcribedText: z.string().trim().min(1, 'The transcript is empty').max(2_000_000),
+  userInput: z.string().trim().min(1, 'Say how the note should change').max(2000),
+  sessionId: z.coerce.number().int().positive(),
+  prevGeneratedNotes: z.string().max(200_000),
+});
+
+/** Spec point 3 "Regenerate result". */
+export const regenerateResponseSchema = z.object({
+  prevOutput: z.string(),
+  newOutput: z.string(),
+  notices: z.array(z.string()).optional(),
+});
+export type RegenerateResponse = z.infer<typeof regenerateResponseSchema>;
