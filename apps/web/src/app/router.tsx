@@ -27,6 +27,13 @@ const ForgotPasswordPage = lazy(() =>
     default: m.ForgotPasswordPage,
   })),
 );
+// The last step of the login and sign-up flows; it belongs to the profile feature, so it is
+// handed to the auth pages here (features do not import each other).
+const ProfileSetup = lazy(() =>
+  import('../features/profile/components/profile-setup').then((m) => ({
+    default: m.ProfileSetup,
+  })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/routes/profile').then((m) => ({ default: m.ProfilePage })),
 );
@@ -75,8 +82,8 @@ export const routes: RouteObject[] = [
           {
             element: <AuthLayout />,
             children: [
-              { path: paths.login, element: <LoginPage /> },
-              { path: paths.register, element: <RegisterPage /> },
+              { path: paths.login, element: <LoginPage profileSetup={ProfileSetup} /> },
+              { path: paths.register, element: <RegisterPage profileSetup={ProfileSetup} /> },
               { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
             ],
           },

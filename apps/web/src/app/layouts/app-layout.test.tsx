@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createUser } from '../../testing/data-generators';
 import { currentUserHandler, jsonResponse, mockApi } from '../../testing/mock-api';
 import { navbarWidth } from '../../testing/app-shell';
+import { withFallbackForOtherPages } from '../../testing/mock-api-fallback';
 import { renderApp } from '../../testing/render-app';
 
 const ENTRIES = [
@@ -19,13 +20,15 @@ const ENTRIES = [
 
 async function renderSignedIn(url: string) {
   let signedInUser: CurrentUser | null = createUser({ firstName: 'ada', lastName: 'lovelace' });
-  const api = mockApi({
-    'GET /api/users': () => currentUserHandler(signedInUser)(),
-    'POST /api/auth/sign-out': () => {
-      signedInUser = null;
-      return jsonResponse({ success: true });
-    },
-  });
+  const api = mockApi(
+    withFallbackForOtherPages({
+      'GET /api/users': () => currentUserHandler(signedInUser)(),
+      'POST /api/auth/sign-out': () => {
+        signedInUser = null;
+        return jsonResponse({ success: true });
+      },
+    }),
+  );
   const app = renderApp(url);
   await screen.findByRole('heading', { level: 1 });
   return { ...app, ...api };

@@ -2,14 +2,17 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../testing/data-generators';
 import { currentUserHandler, errorResponse, mockApi } from '../../testing/mock-api';
+import { withFallbackForOtherPages } from '../../testing/mock-api-fallback';
 import { renderApp } from '../../testing/render-app';
 
-const signedOut = () => mockApi({ 'GET /api/users': currentUserHandler(null) });
-const signedIn = () => mockApi({ 'GET /api/users': currentUserHandler(createUser()) });
+const signedOut = () =>
+  mockApi(withFallbackForOtherPages({ 'GET /api/users': currentUserHandler(null) }));
+const signedIn = () =>
+  mockApi(withFallbackForOtherPages({ 'GET /api/users': currentUserHandler(createUser()) }));
 
 describe('route guards', () => {
   it('shows the full-page loader while the authentication check is pending', () => {
-    mockApi({ 'GET /api/users': () => new Promise<Response>(() => {}) });
+    mockApi(withFallbackForOtherPages({ 'GET /api/users': () => new Promise<Response>(() => {}) }));
     renderApp('/create-notes');
 
     expect(screen.getByRole('status', { name: 'Checking your session…' })).toBeInTheDocument();
@@ -34,9 +37,11 @@ describe('route guards', () => {
   });
 
   it('treats a failed check as unauthenticated after 3 attempts', async () => {
-    const { requests } = mockApi({
-      'GET /api/users': () => errorResponse(503, 'SERVICE_UNAVAILABLE', 'Try again later'),
-    });
+    const { requests } = mockApi(
+      withFallbackForOtherPages({
+        'GET /api/users': () => errorResponse(503, 'SERVICE_UNAVAILABLE', 'Try again later'),
+      }),
+    );
     const { router } = renderApp('/templates');
 
     expect(await screen.findByRole('heading', { name: 'Welcome!' })).toBeInTheDocument();
@@ -89,7 +94,7 @@ describe('route guards', () => {
 
   it('sends the user to /login when the session ends while using the app', async () => {
     let user: ReturnType<typeof createUser> | null = createUser();
-    mockApi({ 'GET /api/users': () => currentUserHandler(user)() });
+    mockApi(withFallbackForOtherPages({ 'GET /api/users': () => currentUserHandler(user)() }));
     const { router, user: actor } = renderApp('/create-notes');
     await screen.findByRole('heading', { name: 'Create Notes' });
 

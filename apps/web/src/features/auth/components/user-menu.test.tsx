@@ -10,6 +10,9 @@ import {
   type ApiHandler,
 } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
+import { setUpFlowTests } from '../../../testing/flow-tests';
+
+setUpFlowTests();
 
 type SignOutHandler = (endSession: () => void) => Response;
 
@@ -36,7 +39,7 @@ async function renderSignedIn(url: string, onSignOut: SignOutHandler = endsSessi
 
 describe('user menu', () => {
   it('shows the initials, full name and e-mail, and logs out to /login', async () => {
-    const { user, router, requests } = await renderSignedIn('/create-notes');
+    const { user, router, requests } = await renderSignedIn('/tutorial');
 
     const avatar = screen.getByRole('button', { name: 'Open user menu' });
     expect(avatar).toHaveTextContent('AL');
@@ -65,7 +68,7 @@ describe('user menu', () => {
   });
 
   it('goes to /login when the session had already ended', async () => {
-    const { user, router } = await renderSignedIn('/templates', (endSession) => {
+    const { user, router } = await renderSignedIn('/tutorial', (endSession) => {
       endSession();
       return errorResponse(401, 'UNAUTHORIZED', 'No session');
     });
@@ -79,7 +82,7 @@ describe('user menu', () => {
   });
 
   it('stays signed in and says so when logout fails', async () => {
-    const { user, router } = await renderSignedIn('/templates', () =>
+    const { user, router } = await renderSignedIn('/tutorial', () =>
       errorResponse(500, 'INTERNAL_ERROR', 'Something went wrong'),
     );
 
@@ -87,6 +90,6 @@ describe('user menu', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
 
     expect(await screen.findByText('Logout failed. Please try again.')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/templates');
+    expect(router.state.location.pathname).toBe('/tutorial');
   });
 });

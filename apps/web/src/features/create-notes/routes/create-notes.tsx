@@ -1,9 +1,101 @@
-import { Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+// eslint-disable-next-line import-x/no-restricted-paths -- the signed-in user lives in features/auth until it moves to a shared folder (as in my-sessions)
+import { useAuth } from '../../auth/hooks/use-auth';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { CreateSessionStage } from '../components/create-session-stage';
+import { ExitSessionModal } from '../components/exit-session-modal';
+import { NotesStage } from '../components/notes-stage';
+import { RecordStage } from '../components/record-stage';
+import { WelcomeDialog } from '../components/welcome-dialog';
+import { useLeaveGuard } from '../hooks/use-leave-guard';
+import { forgetStoredRecording } from '../hooks/use-session-recorder';
+import { SessionProvider, useSessionDispatch, useSessionState } from '../state/session-store';
 
-/** /create-notes (spec point 2). Its content arrives in a later issue. */
+/** Spec point 9: the welcome pop-up shows 2 000 ms after arriving with the welcome flag. */
+export const WELCOME_DELAY_MS = 2000;
+
+const hasWelcomeFlag = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && 'welcome' in state && state.welcome === true;
+
+/** The welcome pop-up, once, 2 s after a login or sign-up brought the user here. */
+function useWelcome() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState(false);
+  const welcome = hasWelcomeFlag(location.state);
+
+  useEffect(() => {
+    if (!welcome) return;
+    const timer = window.setTimeout(() => {
+      setOpened(true);
+      // Shown once: a reload or coming back does not show it again.
+      void navigate(location.pathname, { replace: true, state: null });
+    }, WELCOME_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [welcome, navigate, location.pathname]);
+
+  return { opened, close: () => setOpened(false) };
+}
+
+function CreateNotesFlow() {
+  const state = useSessionState();
+  const dispatch = useSessionDispatch();
+  const { user } = useAuth();
+  const owner = user?.cognitoId ?? '';
+  const welcome = useWelcome();
+  const blocker = useLeaveGuard(state.changesMade);
+  const [confirmingExit, setConfirmingExit] = useState(false);
+
+  /** Spec point 4: session state resets; the crash copy of its audio goes with it. */
+  const leaveSession = () => {
+    forgetStoredRecording(state.storedRecordingId);
+    dispatch({ type: 'reset' });
+  };
+
+  // Next Patient and Exit Session: with unsaved changes, confirm first (spec point 4).
+  const requestExit = () => {
+    if (state.changesMade) setConfirmingExit(true);
+    else leaveSession();
+  };
+
+  const confirmExit = () => {
+    setConfirmingExit(false);
+    leaveSession();
+    if (blocker.state === 'blocked') blocker.proceed();
+  };
+
+  const cancelExit = () => {
+    setConfirmingExit(false);
+    if (blocker.state === 'blocked') blocker.reset();
+  };
+
+  return (
+    <>
+      {state.screen === 'create-session' && <CreateSessionStage owner={owner} />}
+      {state.screen === 'generate-notes' && <RecordStage owner={owner} onExit={requestExit} />}
+      {state.screen === 'save-session' && <NotesStage owner={owner} onExit={requestExit} />}
+      <ExitSessionModal
+        opened={confirmingExit || blocker.state === 'blocked'}
+        onConfirm={confirmExit}
+        onCancel={cancelExit}
+      />
+      <WelcomeDialog opened={welcome.opened} onClose={welcome.close} />
+    </>
+  );
+}
+
+/** /create-notes (spec points 2 and 4): create session → record and choose → notes. */
 export function CreateNotesPage() {
   usePageTitle('Create Notes');
 
-  return <Title order={1}>Create Notes</Title>;
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Create Notes</Title>
+      <SessionProvider>
+        <CreateNotesFlow />
+      </SessionProvider>
+    </Stack>
+  );
 }

@@ -1,0 +1,116 @@
+import { Alert, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconMicrophone, IconVolume } from '@tabler/icons-react';
+import type { AudioDevice, AudioDevices } from '../hooks/use-audio-devices';
+
+const toOptions = (devices: AudioDevice[]) =>
+  devices.map((device) => ({ value: device.deviceId, label: device.label }));
+
+function DevicesProblem({ devices }: { devices: AudioDevices }) {
+  switch (devices.status) {
+    case 'loading':
+    case 'ready':
+      return null;
+    case 'denied':
+      return (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title="Microphone access is blocked"
+          role="alert"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              Allow microphone access for this site in your browser&apos;s settings (the icon next
+              to the address), then try again.
+            </Text>
+            <Button size="xs" variant="light" onClick={devices.refresh}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      );
+    case 'unsupported':
+      return (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title="Audio devices are not available"
+          role="alert"
+        >
+          This browser cannot list audio devices. Use a recent version of Chrome, Edge, Firefox or
+          Safari, on a secure (https) address.
+        </Alert>
+      );
+    case 'error':
+      return (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title="Audio devices could not be listed"
+          role="alert"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">Check that your microphone is plugged in, then try again.</Text>
+            <Button size="xs" variant="light" onClick={devices.refresh}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      );
+  }
+}
+
+/**
+ * Speaker and microphone choice with the microphone's Connected / Not connected badge
+ * (spec point 2 "Audio Check"). Used on Audio Check and in the Create Notes welcome pop-up.
+ */
+export function AudioDeviceSettings({ devices }: { devices: AudioDevices }) {
+  const loading = devices.status === 'loading';
+
+  return (
+    <Stack gap="md">
+      <Select
+        label="Speaker"
+        leftSection={<IconVolume size={16} aria-hidden />}
+        data={toOptions(devices.speakers)}
+        value={devices.speakerId}
+        onChange={(value) => value && devices.selectSpeaker(value)}
+        allowDeselect={false}
+        disabled={loading || devices.speakers.length === 0}
+        // Some browsers do not list speakers; sound then plays on the system default.
+        placeholder={loading ? 'Looking for speakers…' : 'System default speaker'}
+      />
+      <Group align="flex-end" gap="sm" wrap="nowrap">
+        <Select
+          label="Microphone"
+          leftSection={<IconMicrophone size={16} aria-hidden />}
+          data={toOptions(devices.microphones)}
+          value={devices.microphoneId}
+          onChange={(value) => value && devices.selectMicrophone(value)}
+          allowDeselect={false}
+          disabled={loading || devices.microphones.length === 0}
+          placeholder={loading ? 'Looking for microphones…' : 'No microphone found'}
+          style={{ flex: 1 }}
+        />
+        <Badge
+          size="lg"
+          variant="light"
+          color={devices.microphoneConnected ? 'teal' : 'red'}
+          mb={6}
+          role="status"
+        >
+          {devices.microphoneConnected ? 'Connected' : 'Not connected'}
+        </Badge>
+      </Group>
+      {devices.status === 'ready' && devices.microphones.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No microphone found. Plug one in: it appears here automatically.
+        </Text>
+      )}
+      <DevicesProblem devices={devices} />
+    </Stack>
+  );
+}

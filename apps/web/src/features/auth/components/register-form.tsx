@@ -1,0 +1,89 @@
+import { registerSchema, type RegisterInput } from '@clerkly/contracts';
+import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import { PasswordField } from '../../../components/password-field';
+import { useZodForm } from '../../../lib/zod-form';
+
+type RegisterFormProps = {
+  onSubmit: (input: RegisterInput) => void;
+  submitting: boolean;
+};
+
+// The legal documents are not part of the SPA yet: these addresses are placeholders until
+// their real home is decided. A new tab keeps the half-filled form.
+const TERMS_URL = '/terms';
+const PRIVACY_URL = '/privacy';
+
+/** The sign-up form of spec point 2 "Register", with the rules of spec point 5. */
+export function RegisterForm({ onSubmit, submitting }: RegisterFormProps) {
+  const form = useZodForm({
+    schema: registerSchema,
+    initialValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      terms: false,
+    },
+  });
+
+  return (
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+      <Stack gap="md">
+        <Group grow align="flex-start">
+          <TextInput
+            label="First Name"
+            autoComplete="given-name"
+            withAsterisk
+            {...form.textInputProps('firstName')}
+          />
+          <TextInput
+            label="Last Name"
+            autoComplete="family-name"
+            withAsterisk
+            {...form.textInputProps('lastName')}
+          />
+        </Group>
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          withAsterisk
+          {...form.textInputProps('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          withAsterisk
+          {...form.textInputProps('password')}
+        />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          withAsterisk
+          {...form.textInputProps('confirmPassword')}
+        />
+        <Checkbox
+          label={
+            <>
+              I agree to the{' '}
+              <Anchor href={TERMS_URL} target="_blank" rel="noreferrer">
+                Terms of Service
+              </Anchor>{' '}
+              and{' '}
+              <Anchor href={PRIVACY_URL} target="_blank" rel="noreferrer">
+                Privacy Policy
+              </Anchor>
+            </>
+          }
+          checked={form.values.terms}
+          onChange={(event) => form.setFieldValue('terms', event.currentTarget.checked)}
+          error={form.errors.terms}
+        />
+        <Button type="submit" fullWidth loading={submitting}>
+          Sign Up
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { API_PATHS, regenerateResponseSchema, type RegenerateResponse } from '@clerkly/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+
+export type RegenerateNotesInput = {
+  templateId: number;
+  transcribedText: string;
+  userInput: string;
+  sessionId: number;
+  prevGeneratedNotes: string;
+};
+
+/** `POST /api/deepgram/regenerate-notes` (spec point 7): one note rewritten per instruction. */
+export async function regenerateNotes(input: RegenerateNotesInput): Promise<RegenerateResponse> {
+  return regenerateResponseSchema.parse(
+    await apiClient.post(API_PATHS.regenerateNotes, { body: input }),
+  );
+}
+
+export const useRegenerateNotes = () => useMutation({ mutationFn: regenerateNotes });

@@ -1,0 +1,142 @@
+import {
+  DEFAULT_APPOINTMENT_TYPE_ID,
+  TOASTS,
+  VALIDATION_MESSAGES,
+  createPatientSessionSchema,
+} from '@clerkly/contracts';
+import { Alert, Button, Group, Radio, Select, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconPlayerPlay } from '@tabler/icons-react';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/zod-form';
+import { useCreatePatientSession } from '../api/create-patient-session';
+import { useAppointmentTypes } from '../api/get-appointment-types';
+import { useSessionDispatch, useSessionState } from '../state/session-store';
+
+/** 403 codes of the create call whose message replaces the form (spec point 8). */
+const SESSION_LIMIT_CODES = new Set(['TRIAL_SESSIONS_EXHAUSTED', 'UPGRADE_REQUIRED']);
+
+const consentValue = (consent: boolean | null) =>
+  consent === null ? null : consent ? 'yes' : 'no';
+
+type CreateSessionFormProps = {
+  /** The server refused a session for the account's tier: the page shows why instead. */
+  onLimitReached: (message: string) => void;
+};
+
+/**
+ * Stage 1 of Create Notes (spec points 2, 4 and 5): patient name, appointment type (General
+ * Consult by default) and the consent question. "No" blocks the session and hides Start Session.
+ */
+export function CreateSessionForm({ onLimitReached }: CreateSessionFormProps) {
+  const { patientConsent } = useSessionState();
+  const dispatch = useSessionDispatch();
+  const appointmentTypes = useAppointmentTypes();
+  const createSession = useCreatePatientSession();
+  const form = useZodForm({
+    schema: createPatientSessionSchema,
+    initialValues: {
+      firstName: '',
+      appointmentTypeId: String(DEFAULT_APPOINTMENT_TYPE_ID),
+      patientConsent,
+    },
+  });
+
+  const answerConsent = (value: string) => {
+    const consent = value === 'yes';
+    form.setFieldValue('patientConsent', consent);
+    dispatch({ type: 'consentAnswered', consent });
+  };
+
+  const submit = form.onSubmit((input) =>
+    createSession.mutate(input, {
+      onSuccess: (session) =>
+        dispatch({
+          type: 'sessionCreated',
+          session,
+          patient: { name: input.firstName, appointmentTypeId: input.appointmentTypeId },
+        }),
+      onError: (error) => {
+        if (
+          error instanceof ApiRequestError &&
+          error.status === 403 &&
+          SESSION_LIMIT_CODES.has(error.code)
+        ) {
+          onLimitReached(error.message);
+          return;
+        }
+        if (error instanceof ApiRequestError && error.fields) {
+          form.setErrors({ ...error.fields });
+        }
+        notifications.show({ color: 'red', message: TOASTS.sessionCreationFailed });
+      },
+    }),
+  );
+
+  const options = (appointmentTypes.data ?? []).map((type) => ({
+    value: String(type.id),
+    label: type.name,
+  }));
+  const consentRefused = form.values.patientConsent === false;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Create session">
+      <Stack gap="md">
+        <TextInput
+          label="Patient Name"
+          placeholder="Name as you would like to find it later"
+          autoComplete="off"
+          withAsterisk
+          {...form.textInputProps('firstName')}
+        />
+        <Select
+          label="Appointment Type"
+          withAsterisk
+          data={options}
+          value={form.values.appointmentTypeId || null}
+          onChange={(value) => form.setFieldValue('appointmentTypeId', value ?? '')}
+          allowDeselect={false}
+          placeholder={appointmentTypes.isPending ? 'Loading appointment types…' : undefined}
+          disabled={appointmentTypes.isPending}
+          error={
+            form.errors.appointmentTypeId ??
+            (appointmentTypes.isError ? 'Appointment types could not be loaded.' : undefined)
+          }
+          maxDropdownHeight="12rem"
+        />
+        <Radio.Group
+          label="Has the patient consented to this consultation being recorded and transcribed?"
+          withAsterisk
+          value={consentValue(form.values.patientConsent)}
+          onChange={answerConsent}
+          error={consentRefused ? undefined : form.errors.patientConsent}
+        >
+          <Group gap="lg" mt="xs">
+            <Radio value="yes" label="Yes" />
+            <Radio value="no" label="No" />
+          </Group>
+        </Radio.Group>
+        {consentRefused ? (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} aria-hidden />}
+            role="alert"
+          >
+            {VALIDATION_MESSAGES.consentRequired}
+          </Alert>
+        ) : (
+          <Group justify="flex-end">
+            <Button
+              type="submit"
+              leftSection={<IconPlayerPlay size={16} aria-hidden />}
+              loading={createSession.isPending}
+            >
+              Start Session
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

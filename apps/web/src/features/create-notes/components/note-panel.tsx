@@ -1,0 +1,116 @@
+import { Button, Group, Paper, Stack } from '@mantine/core';
+import { IconCopy, IconPencil, IconPlayerStopFilled, IconVolume } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useCopyNote } from '../../../hooks/use-copy-note';
+import { noteToSafeHtml, safeHtmlToPlainText } from '../../../lib/note-html';
+import type { GeneratedNote } from '../lib/generated-notes';
+import { useSessionDispatch } from '../state/session-store';
+import { NoteDisplay } from './note-display';
+import { NoteEditor } from './note-editor';
+import { EngineNotices } from './engine-notices';
+import { RegenerateNote } from './regenerate-note';
+
+type NotePanelProps = {
+  note: GeneratedNote;
+  /** The tab's value: the template id as text, compared as an integer (spec point 3). */
+  templateKey: string;
+  templateName: string;
+  /** Replaces the output of the entry matching `templateKey`; false when none matches. */
+  onReplace: (templateKey: string, output: string) => boolean;
+  readAloud: { speakingId: string | null; toggle: (id: string, text: string) => void };
+  disabled: boolean;
+};
+
+/** One template's note: read, edit, copy, read aloud, regenerate (spec points 2 and 4). */
+export function NotePanel({
+  note,
+  templateKey,
+  templateName,
+  onReplace,
+  readAloud,
+  disabled,
+}: NotePanelProps) {
+  const dispatch = useSessionDispatch();
+  const copyNote = useCopyNote();
+  const [editing, setEditing] = useState(false);
+  const [copying, setCopying] = useState(false);
+  const speaking = readAloud.speakingId === templateKey;
+
+  const copy = async () => {
+    setCopying(true);
+    try {
+      await copyNote(note.output);
+    } finally {
+      setCopying(false);
+    }
+  };
+
+  return (
+    <Stack gap="md" pt="md">
+      <Group gap="sm">
+        <Button
+          variant="light"
+          leftSection={<IconPencil size={16} aria-hidden />}
+          onClick={() => setEditing(true)}
+          disabled={editing || disabled}
+        >
+          Edit
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconCopy size={16} aria-hidden />}
+          loading={copying}
+          onClick={() => void copy()}
+        >
+          Copy
+        </Button>
+        <Button
+          variant={speaking ? 'filled' : 'light'}
+          aria-pressed={speaking}
+          leftSection={
+            speaking ? (
+              <IconPlayerStopFilled size={16} aria-hidden />
+            ) : (
+              <IconVolume size={16} aria-hidden />
+            )
+          }
+          onClick={() =>
+            readAloud.toggle(templateKey, safeHtmlToPlainText(noteToSafeHtml(note.output)))
+          }
+        >
+          Read aloud
+        </Button>
+      </Group>
+
+      <EngineNotices notices={note.notices} />
+
+      {editing ? (
+        <NoteEditor
+          templateName={templateName}
+          content={note.output}
+          onCancel={() => setEditing(false)}
+          onUpdate={(html) => {
+            // Spec point 4: no matching entry leaves the editor open.
+            if (onReplace(templateKey, html)) setEditing(false);
+          }}
+        />
+      ) : (
+        <Paper withBorder radius="md" p="lg">
+          <NoteDisplay
+            content={note.output}
+            typing={note.typing}
+            onTyped={() => dispatch({ type: 'typingFinished', templateId: note.templateId })}
+            label={`${templateName} note`}
+          />
+        </Paper>
+      )}
+
+      <RegenerateNote
+        note={note}
+        templateName={templateName}
+        onAccept={(output) => onReplace(templateKey, output)}
+        disabled={disabled || editing}
+      />
+    </Stack>
+  );
+}

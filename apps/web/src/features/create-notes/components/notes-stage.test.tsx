@@ -1,0 +1,191 @@
+import { TOASTS } from '@clerkly/contracts';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import { jsonResponse, mockApi, type ApiHandlers } from '../../../testing/mock-api';
+import { initialSessionState, SessionProvider, type SessionState } from '../state/session-store';
+import { NotesStage } from './notes-stage';
+
+const notesState: SessionState = {
+  ...initialSessionState,
+  screen: 'save-session',
+  patient: { name: 'Ann Lee', appointmentTypeId: 1 },
+  session: {
+    id: 42,
+    firstName: 'Ann Lee',
+    lastName: '',
+    dateOfBirth: '2000-01-01',
+    appointmentTypeId: 1,
+    createdAt: '2025-03-10T09:30:00.000Z',
+  },
+  patientConsent: true,
+  generatedNotes: [
+    {
+      templateId: 1,
+      output: '<h2>Subjective</h2><p>Sore throat for three days.</p>',
+      typing: false,
+    },
+    { templateId: 18, output: '<p>Unfit for work for three days.</p>', typing: false },
+  ],
+  recordings: [new Blob(['webm'])],
+  recordingsInNotes: 1,
+  transcribedText: 'I have had a sore throat for three days.',
+  durationSeconds: 21,
+  changesMade: true,
+};
+
+function renderNotes(handlers: ApiHandlers = {}) {
+  const api = mockApi({
+    'GET /api/templates/': () =>
+      jsonResponse([
+        { id: 1, name: 'SOAP Note' },
+        { id: 18, name: 'Medical Certificate – Work' },
+      ]),
+    'GET /api/appointment-type/': () => jsonResponse([{ id: 1, name: 'General Consult' }]),
+    'GET /api/usage/': () => jsonResponse({ isFreeTrial: true, sessions: 1, notes: 2 }),
+    ...handlers,
+  });
+  const user = userEvent.setup();
+  render(
+    <MantineProvider env="test">
+      <Notifications />
+      <QueryClientProvider client={createQueryClient({ retryDelay: 0 })}>
+        <SessionProvider initialState={notesState}>
+          <NotesStage owner="user-1" onExit={() => {}} />
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...api, user };
+}
+
+describe('Notes view', () => {
+  it('shows one tab per template with its note', async () => {
+    const { user } = renderNotes();
+    const tabs = screen.getByRole('tablist', { name: 'Notes by template' });
+    await waitFor(() =>
+      expect(
+        within(tabs)
+          .getAllByRole('tab')
+          .map((tab) => tab.textContent),
+      ).toEqual(['SOAP Note', 'Medical Certificate – Work']),
+    );
+    expect(screen.getByRole('article', { name: 'SOAP Note note' })).toHaveTextContent(
+      'Sore throat for three days.',
+    );
+
+    await user.click(screen.getByRole('tab', { name: 'Medical Certificate – Work' }));
+    expect(
+      screen.getByRole('article', { name: 'Medical Certificate – Work note' }),
+    ).toHaveTextContent('Unfit for work for three days.');
+  });
+
+  it('opens the editor with the spec toolbar; Cancel leaves the note as it was', async () => {
+    const { user } = renderNotes();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+
+    for (const control of [
+      'Undo',
+      'Redo',
+      'Bold',
+      'Italic',
+      'Underline',
+      'Strike through',
+      'Numbered list',
+      'Bullet list',
+      'Link',
+      'Clear formatting',
+      'HTML source',
+    ]) {
+      expect(screen.getByRole('button', { name: control })).toBeInTheDocument();
+    }
+    const style = screen.getByRole('combobox', { name: 'Text style' });
+    expect(
+      within(style)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Normal', 'Header 1', 'Header 2', 'Code block']);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('button', { name: 'Bold' })).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'SOAP Note note' })).toHaveTextContent(
+      'Sore throat for three days.',
+    );
+  });
+
+  it('regenerates from an instruction, compares, and Update replaces the note', async () => {
+    const { user, requests } = renderNotes({
+      'POST /api/deepgram/regenerate-notes': ({ body }) =>
+        jsonResponse({
+          prevOutput: (body as { prevGeneratedNotes: string }).prevGeneratedNotes,
+          newOutput: '<p>Sore throat, 3 days.</p>',
+          notices: ['The offline engine shortened the note.'],
+        }),
+    });
+    const instruction = screen.getByRole('textbox', { name: 'Regenerate with instructions' });
+
+    // Blank instructions are not sent.
+    await user.type(instruction, '   {Enter}');
+    expect(requests.some((request) => request.path.endsWith('regenerate-notes'))).toBe(false);
+
+    await user.type(instruction, 'make it shorter{Enter}');
+    const compare = await screen.findByRole('region', { name: 'Compare versions of SOAP Note' });
+    expect(requests.find((request) => request.path.endsWith('regenerate-notes'))?.body).toEqual({
+      templateId: 1,
+      transcribedText: 'I have had a sore throat for three days.',
+      userInput: 'make it shorter',
+      sessionId: 42,
+      prevGeneratedNotes: '<h2>Subjective</h2><p>Sore throat for three days.</p>',
+    });
+    expect(within(compare).getByRole('group', { name: 'Previous version' })).toHaveTextContent(
+      'Sore throat for three days.',
+    );
+    expect(within(compare).getByRole('group', { name: 'Regenerated version' })).toHaveTextContent(
+      'Sore throat, 3 days.',
+    );
+    expect(compare).toHaveTextContent('The offline engine shortened the note.');
+
+    await user.click(within(compare).getByRole('button', { name: 'Update' }));
+    expect(screen.queryByRole('region', { name: /Compare versions/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'SOAP Note note' })).toHaveTextContent(
+      'Sore throat, 3 days.',
+    );
+  });
+
+  it('saves the session with notes, whole-second duration and transcript', async () => {
+    const { user, requests } = renderNotes({
+      'PATCH /api/patient-sessions/42': () => jsonResponse({ id: 42 }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Save Session' }));
+
+    expect(await screen.findByText(TOASTS.sessionSaved)).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'PATCH')?.body).toEqual({
+      notes: [
+        {
+          notesContent: '<h2>Subjective</h2><p>Sore throat for three days.</p>',
+          patientSessionId: 42,
+          templateId: 1,
+        },
+        {
+          notesContent: '<p>Unfit for work for three days.</p>',
+          patientSessionId: 42,
+          templateId: 18,
+        },
+      ],
+      duration: 21,
+      transcribedText: 'I have had a sore throat for three days.',
+    });
+  });
+
+  it('says when the browser cannot read aloud', async () => {
+    const { user } = renderNotes();
+    await user.click(screen.getByRole('button', { name: 'Read aloud' }));
+    expect(
+      await screen.findByText('Text-to-speech not supported in this browser.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,191 @@
+import { TOASTS } from '@clerkly/contracts';
+import { Alert, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconDeviceFloppy, IconPlus, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useAudioDevices } from '../../../hooks/use-audio-devices';
+import { useTemplates } from '../api/get-templates';
+import { useSaveSession } from '../api/save-session';
+import { useNoteGeneration } from '../hooks/use-note-generation';
+import { useReadAloud } from '../hooks/use-read-aloud';
+import { forgetStoredRecording, useSessionRecorder } from '../hooks/use-session-recorder';
+import { replaceNoteOutput, toSessionUpdate } from '../lib/generated-notes';
+import { useSessionDispatch, useSessionState } from '../state/session-store';
+import { AddTemplatesModal } from './add-templates-modal';
+import { GenerationOverlay } from './generation-overlay';
+import { NotePanel } from './note-panel';
+import { RecorderControls } from './recorder-controls';
+import { SessionHeader } from './session-header';
+
+/**
+ * Stage 3 (spec points 2 and 4): one tab per template with its note, editing, regeneration,
+ * copy and read aloud; a later recording is appended to the earlier audio and the notes are
+ * generated again from the whole; Save Session, Next Patient and Exit Session.
+ */
+export function NotesStage({ owner, onExit }: { owner: string; onExit: () => void }) {
+  const state = useSessionState();
+  const dispatch = useSessionDispatch();
+  const templates = useTemplates();
+  const devices = useAudioDevices();
+  const generation = useNoteGeneration();
+  const readAloud = useReadAloud();
+  const saveSession = useSaveSession();
+  const [activeTab, setActiveTab] = useState<string | null>(null);
+  const [addingTemplates, setAddingTemplates] = useState(false);
+
+  const noteTemplateIds = state.generatedNotes.map((note) => note.templateId);
+  const regenerateFromAudio = (recordings: Blob[]) =>
+    void generation.generate({
+      recordings,
+      templateIds: noteTemplateIds,
+      prevTranscribedText: state.transcribedText,
+    });
+  const recorder = useSessionRecorder({
+    deviceId: devices.microphoneId,
+    owner,
+    // Spec point 4: the new audio joins the earlier audio and the notes are replaced.
+    onRecorded: regenerateFromAudio,
+  });
+
+  const recording = recorder.state.status !== 'idle';
+  const busy = generation.busy || recording;
+  const audioNotInNotes = state.recordings.length > state.recordingsInNotes;
+
+  const templateName = (templateId: number) =>
+    templates.data?.find((template) => template.id === templateId)?.name ??
+    `Template ${templateId}`;
+
+  const replace = (templateKey: string, output: string): boolean => {
+    const notes = replaceNoteOutput(state.generatedNotes, templateKey, output);
+    if (!notes) return false;
+    dispatch({ type: 'notesUpdated', notes });
+    return true;
+  };
+
+  const save = () => {
+    const { session, generatedNotes, transcribedText, durationSeconds, storedRecordingId } = state;
+    if (!session) return;
+    saveSession.mutate(
+      {
+        sessionId: session.id,
+        update: toSessionUpdate({
+          notes: generatedNotes,
+          sessionId: session.id,
+          durationSeconds,
+          transcribedText,
+        }),
+      },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: TOASTS.sessionSaved });
+          dispatch({ type: 'sessionSaved', notes: generatedNotes, transcribedText });
+          // Saved on the server: the browser's crash copy of the audio is no longer needed.
+          forgetStoredRecording(storedRecordingId);
+          dispatch({ type: 'storedRecordingForgotten' });
+        },
+        onError: (error) => {
+          console.warn('Saving the session failed.', error);
+          notifications.show({ color: 'red', message: TOASTS.saveFailed });
+        },
+      },
+    );
+  };
+
+  const firstTab = state.generatedNotes[0] ? String(state.generatedNotes[0].templateId) : null;
+  const currentTab =
+    activeTab !== null && state.generatedNotes.some((note) => String(note.templateId) === activeTab)
+      ? activeTab
+      : firstTab;
+
+  return (
+    <Stack gap="lg">
+      <SessionHeader onExit={onExit} disabled={generation.busy}>
+        <Button
+          leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+          onClick={save}
+          loading={saveSession.isPending}
+          disabled={busy}
+        >
+          Save Session
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconUserPlus size={16} aria-hidden />}
+          onClick={onExit}
+          disabled={generation.busy}
+        >
+          Next Patient
+        </Button>
+      </SessionHeader>
+
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="md">
+          <Title order={3} size="h4">
+            Add to the recording
+          </Title>
+          <Text size="sm" c="dimmed">
+            Something was missed? Record more: it is added to the end of the consultation and the
+            notes are generated again from the whole recording.
+          </Text>
+          <RecorderControls
+            recorder={recorder}
+            devices={devices}
+            startLabel="Record more"
+            disabled={generation.busy}
+          />
+          {audioNotInNotes && !busy && (
+            <Alert
+              color="yellow"
+              variant="light"
+              icon={<IconAlertTriangle size={18} aria-hidden />}
+              role="alert"
+            >
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">The latest recording is not in the notes yet.</Text>
+                <Button size="xs" onClick={() => regenerateFromAudio(state.recordings)}>
+                  Update notes from the recording
+                </Button>
+              </Stack>
+            </Alert>
+          )}
+        </Stack>
+      </Paper>
+
+      <Tabs value={currentTab} onChange={setActiveTab} keepMounted>
+        <Group justify="space-between" align="flex-end" wrap="nowrap">
+          <Tabs.List aria-label="Notes by template">
+            {state.generatedNotes.map((note) => (
+              <Tabs.Tab key={note.templateId} value={String(note.templateId)}>
+                {templateName(note.templateId)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Button
+            variant="subtle"
+            size="xs"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onClick={() => setAddingTemplates(true)}
+            disabled={busy || state.transcribedText.trim() === ''}
+          >
+            Add templates
+          </Button>
+        </Group>
+        {state.generatedNotes.map((note) => (
+          <Tabs.Panel key={note.templateId} value={String(note.templateId)}>
+            <NotePanel
+              note={note}
+              templateKey={String(note.templateId)}
+              templateName={templateName(note.templateId)}
+              onReplace={replace}
+              readAloud={readAloud}
+              disabled={busy}
+            />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+
+      <AddTemplatesModal opened={addingTemplates} onClose={() => setAddingTemplates(false)} />
+      <GenerationOverlay progress={generation.progress} />
+    </Stack>
+  );
+}

@@ -1,0 +1,129 @@
+import { LIMIT_MESSAGES } from '@clerkly/contracts';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconSparkles, IconTrash } from '@tabler/icons-react';
+import { useAudioDevices } from '../../../hooks/use-audio-devices';
+import { useTemplates } from '../api/get-templates';
+import { useUsage } from '../api/get-usage';
+import { useNoteGeneration } from '../hooks/use-note-generation';
+import { useSessionRecorder } from '../hooks/use-session-recorder';
+import { exceedsTrialNotes } from '../lib/trial-limits';
+import { useSessionDispatch, useSessionState } from '../state/session-store';
+import { GenerationOverlay } from './generation-overlay';
+import { RecorderControls } from './recorder-controls';
+import { SessionHeader } from './session-header';
+import { TemplatePicker } from './template-picker';
+
+/**
+ * Stage 2 (spec points 2 and 4): record the consultation, choose the templates, Generate Notes.
+ * Generate Notes is disabled while working, when templates failed to load, with no template
+ * chosen, or when a trial's note allowance would be passed; without audio it does nothing.
+ */
+export function RecordStage({ owner, onExit }: { owner: string; onExit: () => void }) {
+  const state = useSessionState();
+  const dispatch = useSessionDispatch();
+  const devices = useAudioDevices();
+  const templates = useTemplates();
+  const usage = useUsage();
+  const generation = useNoteGeneration();
+  const recorder = useSessionRecorder({
+    deviceId: devices.microphoneId,
+    owner,
+    // Spec point 4: when recording stops, the template list is refreshed.
+    onRecorded: () => void templates.refetch(),
+  });
+
+  const recording = recorder.state.status !== 'idle';
+  const hasAudio = state.recordings.length > 0;
+  const isFreeTrial = usage.data?.isFreeTrial ?? false;
+  const selected = state.selectedTemplateIds;
+  const overAllowance = exceedsTrialNotes(usage.data, selected.length);
+  const working = generation.busy || recording;
+  const disabled = working || templates.isError || selected.length === 0 || overAllowance;
+
+  const generate = () => {
+    if (!hasAudio) return;
+    void generation.generate({ recordings: state.recordings, templateIds: selected });
+  };
+
+  return (
+    <Stack gap="lg">
+      <SessionHeader onExit={onExit} disabled={generation.busy} />
+
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="md">
+          <Title order={3} size="h4">
+            Record the consultation
+          </Title>
+          <RecorderControls
+            recorder={recorder}
+            devices={devices}
+            startLabel={hasAudio ? 'Record more' : 'Start Recording'}
+            disabled={generation.busy}
+          />
+          {hasAudio && !recording && (
+            <Group gap="sm" justify="space-between">
+              <Text size="sm" role="status">
+                {state.recordings.length === 1
+                  ? 'Recording ready.'
+                  : `${state.recordings.length} recordings ready; they are joined in order.`}
+              </Text>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={14} aria-hidden />}
+                onClick={recorder.discard}
+                disabled={generation.busy}
+              >
+                Discard recording
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="md">
+          <Title order={3} size="h4">
+            Choose templates
+          </Title>
+          <TemplatePicker
+            templates={templates}
+            selected={selected}
+            onChange={(templateIds) => dispatch({ type: 'templatesSelected', templateIds })}
+            isFreeTrial={isFreeTrial}
+          />
+        </Stack>
+      </Paper>
+
+      {(overAllowance || generation.limitMessage) && (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          role="alert"
+        >
+          {generation.limitMessage ?? LIMIT_MESSAGES.trialNotesExhausted}
+        </Alert>
+      )}
+
+      <Group justify="flex-end" gap="md">
+        {!hasAudio && (
+          <Text size="sm" c="dimmed">
+            Record the consultation to generate notes.
+          </Text>
+        )}
+        <Button
+          size="md"
+          leftSection={<IconSparkles size={18} aria-hidden />}
+          disabled={disabled}
+          onClick={generate}
+        >
+          Generate Notes
+        </Button>
+      </Group>
+
+      <GenerationOverlay progress={generation.progress} />
+    </Stack>
+  );
+}

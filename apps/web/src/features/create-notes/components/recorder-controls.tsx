@@ -1,0 +1,127 @@
+import { Alert, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconMicrophone,
+  IconPlayerPauseFilled,
+  IconPlayerPlayFilled,
+  IconPlayerStopFilled,
+} from '@tabler/icons-react';
+import { FrequencyBars } from '../../../components/frequency-bars';
+import type { AudioDevices } from '../../../hooks/use-audio-devices';
+import type { RecorderState } from '../hooks/use-recorder';
+import { formatDuration } from '../lib/format-duration';
+
+export type RecorderControlsProps = {
+  recorder: {
+    state: RecorderState;
+    elapsedMs: number;
+    error: string | null;
+    start: () => Promise<void>;
+    pause: () => void;
+    resume: () => void;
+    stop: () => void;
+  };
+  devices: AudioDevices;
+  /** Label of the start button, e.g. "Record more" once there is audio. */
+  startLabel?: string;
+  disabled?: boolean;
+};
+
+/**
+ * Start, pause, resume and stop, the live input graph and the running time (spec point 4
+ * "Recording"). Choosing another microphone while recording stops the recording.
+ */
+export function RecorderControls({
+  recorder,
+  devices,
+  startLabel = 'Start Recording',
+  disabled = false,
+}: RecorderControlsProps) {
+  const { state, elapsedMs, error } = recorder;
+  const active = state.status === 'recording' || state.status === 'paused';
+  const analyser = state.status === 'recording' ? state.analyser : null;
+
+  return (
+    <Stack gap="md">
+      <Select
+        label="Microphone"
+        leftSection={<IconMicrophone size={16} aria-hidden />}
+        data={devices.microphones.map((device) => ({
+          value: device.deviceId,
+          label: device.label,
+        }))}
+        value={devices.microphoneId}
+        onChange={(value) => value && devices.selectMicrophone(value)}
+        allowDeselect={false}
+        disabled={devices.status === 'loading' || devices.microphones.length === 0}
+        placeholder={
+          devices.status === 'loading' ? 'Looking for microphones…' : 'System default microphone'
+        }
+        description={active ? 'Choosing another microphone stops the recording.' : undefined}
+        maxDropdownHeight="12rem"
+        maw={420}
+      />
+      <Group gap="md" align="center">
+        {active ? (
+          <>
+            {state.status === 'recording' ? (
+              <Button
+                variant="default"
+                leftSection={<IconPlayerPauseFilled size={16} aria-hidden />}
+                onClick={recorder.pause}
+              >
+                Pause
+              </Button>
+            ) : (
+              <Button
+                variant="default"
+                leftSection={<IconPlayerPlayFilled size={16} aria-hidden />}
+                onClick={recorder.resume}
+              >
+                Resume
+              </Button>
+            )}
+            <Button
+              color="red"
+              leftSection={<IconPlayerStopFilled size={16} aria-hidden />}
+              onClick={recorder.stop}
+            >
+              Stop Recording
+            </Button>
+          </>
+        ) : (
+          <Button
+            leftSection={<IconMicrophone size={16} aria-hidden />}
+            loading={state.status === 'starting'}
+            // The microphone list settles first: a choice arriving mid-recording would stop it.
+            disabled={disabled || devices.status === 'loading'}
+            onClick={() => void recorder.start()}
+          >
+            {startLabel}
+          </Button>
+        )}
+        <FrequencyBars analyser={analyser} label="Recording input level" />
+        {active && (
+          <Group gap="xs">
+            <Badge color={state.status === 'recording' ? 'red' : 'gray'} variant="dot">
+              {state.status === 'recording' ? 'Recording' : 'Paused'}
+            </Badge>
+            <Text size="sm" ff="monospace" role="timer" aria-label="Recording time">
+              {formatDuration(elapsedMs)}
+            </Text>
+          </Group>
+        )}
+      </Group>
+      {error && (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          role="alert"
+        >
+          {error}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { initialSessionState, sessionReducer, type SessionState } from './session-store';
+
+const session = {
+  id: 4,
+  firstName: 'Ann Lee',
+  lastName: '',
+  dateOfBirth: '2000-01-01',
+  appointmentTypeId: 1,
+  createdAt: '2025-03-10T09:30:00.000Z',
+};
+
+function withNotes(): SessionState {
+  const created = sessionReducer(initialSessionState, {
+    type: 'sessionCreated',
+    session,
+    patient: { name: 'Ann Lee', appointmentTypeId: 1 },
+  });
+  return sessionReducer(created, {
+    type: 'notesGenerated',
+    outputs: [{ templateId: 1, output: '<p>A</p>' }],
+    transcription: 'sore throat',
+    durationSeconds: 20,
+    recordingCount: 1,
+  });
+}
+
+describe('sessionReducer', () => {
+  it('moves through the three screens and marks a new session as having unsaved changes', () => {
+    const created = sessionReducer(initialSessionState, {
+      type: 'sessionCreated',
+      session,
+      patient: { name: 'Ann Lee', appointmentTypeId: 1 },
+    });
+    expect(created.screen).toBe('generate-notes');
+    expect(created.changesMade).toBe(true);
+    expect(withNotes().screen).toBe('save-session');
+    expect(sessionReducer(withNotes(), { type: 'reset' })).toEqual(initialSessionState);
+  });
+
+  it('clears the unsaved flag on save, unless the notes changed meanwhile', () => {
+    const state = withNotes();
+    const saved = sessionReducer(state, {
+      type: 'sessionSaved',
+      notes: state.generatedNotes,
+      transcribedText: state.transcribedText,
+    });
+    expect(saved.changesMade).toBe(false);
+
+    const stale = sessionReducer(state, {
+      type: 'sessionSaved',
+      notes: [{ templateId: 1, output: '<p>older</p>', typing: false }],
+      transcribedText: state.transcribedText,
+    });
+    expect(stale.changesMade).toBe(true);
+  });
+
+  it('keeps recordings in the order they were made', () => {
+    const first = new Blob(['a']);
+    const second = new Blob(['b']);
+    const state = [first, second].reduce(
+      (current, recording) => sessionReducer(current, { type: 'recordingAdded', recording }),
+      withNotes(),
+    );
+    expect(state.recordings).toEqual([first, second]);
+  });
+});

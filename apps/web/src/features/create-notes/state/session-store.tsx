@@ -1,0 +1,178 @@
+import type { GeneratedNoteOutput, PatientSession } from '@clerkly/contracts';
+import { createContext, use, useReducer, type Dispatch, type ReactNode } from 'react';
+import { fromOutputs, mergeOutputs, sameOutputs, type GeneratedNote } from '../lib/generated-notes';
+
+/** Spec point 4 "Session screen": exactly one of these; reset returns to the first. */
+export type SessionScreen = 'create-session' | 'generate-notes' | 'save-session';
+
+export type CurrentPatient = { name: string; appointmentTypeId: number };
+
+/** Spec point 3 "Client session state". */
+export type SessionState = {
+  screen: SessionScreen;
+  patient: CurrentPatient | null;
+  session: PatientSession | null;
+  /** null until answered; false blocks the session (spec point 4 "Consent"). */
+  patientConsent: boolean | null;
+  selectedTemplateIds: number[];
+  /** One entry per template, in tab order. */
+  generatedNotes: GeneratedNote[];
+  /** The audio: every recording of the session (webm), in the order made. */
+  recordings: Blob[];
+  /** How many of `recordings` the current notes were generated from. */
+  recordingsInNotes: number;
+  transcribedText: string;
+  /** Whole seconds of audio behind the notes. */
+  durationSeconds: number;
+  changesMade: boolean;
+  /** The copy of the recordings kept in IndexedDB against a crash. */
+  storedRecordingId: string | null;
+};
+
+export const initialSessionState: SessionState = {
+  screen: 'create-session',
+  patient: null,
+  session: null,
+  patientConsent: null,
+  selectedTemplateIds: [],
+  generatedNotes: [],
+  recordings: [],
+  recordingsInNotes: 0,
+  transcribedText: '',
+  durationSeconds: 0,
+  changesMade: false,
+  storedRecordingId: null,
+};
+
+export type SessionAction =
+  | { type: 'consentAnswered'; consent: boolean | null }
+  | { type: 'sessionCreated'; session: PatientSession; patient: CurrentPatient }
+  | { type: 'templatesSelected'; templateIds: number[] }
+  | { type: 'recordingStored'; storedRecordingId: string }
+  | { type: 'storedRecordingForgotten' }
+  | { type: 'recordingAdded'; recording: Blob }
+  | { type: 'recordingsDiscarded' }
+  | {
+      type: 'notesGenerated';
+      outputs: GeneratedNoteOutput[];
+      transcription: string;
+      durationSeconds: number;
+      recordingCount: number;
+    }
+  | { type: 'moreNotesGenerated'; outputs: GeneratedNoteOutput[] }
+  | { type: 'notesUpdated'; notes: GeneratedNote[] }
+  | { type: 'typingFinished'; templateId: number }
+  | { type: 'sessionSaved'; notes: GeneratedNote[]; transcribedText: string }
+  | {
+      type: 'recordingRecovered';
+      session: PatientSession;
+      patient: CurrentPatient;
+      recordings: Blob[];
+      storedRecordingId: string;
+      selectedTemplateIds: number[];
+    }
+  | { type: 'reset' };
+
+export function sessionReducer(state: SessionState, action: SessionAction): SessionState {
+  switch (action.type) {
+    case 'consentAnswered':
+      return { ...state, patientConsent: action.consent };
+    case 'sessionCreated':
+      // Spec point 4: after creation the session has unsaved changes.
+      return {
+        ...initialSessionState,
+        screen: 'generate-notes',
+        session: action.session,
+        patient: action.patient,
+        patientConsent: true,
+        changesMade: true,
+      };
+    case 'templatesSelected':
+      return { ...state, selectedTemplateIds: action.templateIds };
+    case 'recordingStored':
+      return { ...state, storedRecordingId: action.storedRecordingId };
+    case 'storedRecordingForgotten':
+      return { ...state, storedRecordingId: null };
+    case 'recordingAdded':
+      return { ...state, recordings: [...state.recordings, action.recording], changesMade: true };
+    case 'recordingsDiscarded':
+      return { ...state, recordings: [], recordingsInNotes: 0, storedRecordingId: null };
+    case 'notesGenerated':
+      return {
+        ...state,
+        screen: 'save-session',
+        generatedNotes: fromOutputs(action.outputs),
+        transcribedText: action.transcription,
+        durationSeconds: action.durationSeconds,
+        recordingsInNotes: action.recordingCount,
+        changesMade: true,
+      };
+    case 'moreNotesGenerated':
+      return {
+        ...state,
+        generatedNotes: mergeOutputs(state.generatedNotes, action.outputs),
+        changesMade: true,
+      };
+    case 'notesUpdated':
+      return { ...state, generatedNotes: action.notes, changesMade: true };
+    case 'typingFinished':
+      // Not an edit: the typing effect has shown the whole note once.
+      return {
+        ...state,
+        generatedNotes: state.generatedNotes.map((note) =>
+          note.templateId === action.templateId ? { ...note, typing: false } : note,
+        ),
+      };
+    case 'sessionSaved':
+      // An edit made while the save was on its way is still unsaved.
+      return sameOutputs(state.generatedNotes, action.notes) &&
+        state.transcribedText === action.transcribedText
+        ? { ...state, changesMade: false }
+        : state;
+    case 'recordingRecovered':
+      return {
+        ...initialSessionState,
+        screen: 'generate-notes',
+        session: action.session,
+        patient: action.patient,
+        patientConsent: true,
+        recordings: action.recordings,
+        storedRecordingId: action.storedRecordingId,
+        selectedTemplateIds: action.selectedTemplateIds,
+        changesMade: true,
+      };
+    case 'reset':
+      return initialSessionState;
+  }
+}
+
+const SessionStateContext = createContext<SessionState | null>(null);
+const SessionDispatchContext = createContext<Dispatch<SessionAction> | null>(null);
+
+/** The state of the session on screen; it lives as long as the Create Notes page. */
+export function SessionProvider({
+  children,
+  initialState = initialSessionState,
+}: {
+  children: ReactNode;
+  initialState?: SessionState;
+}) {
+  const [state, dispatch] = useReducer(sessionReducer, initialState);
+  return (
+    <SessionStateContext value={state}>
+      <SessionDispatchContext value={dispatch}>{children}</SessionDispatchContext>
+    </SessionStateContext>
+  );
+}
+
+export function useSessionState(): SessionState {
+  const state = use(SessionStateContext);
+  if (!state) throw new Error('useSessionState needs a SessionProvider');
+  return state;
+}
+
+export function useSessionDispatch(): Dispatch<SessionAction> {
+  const dispatch = use(SessionDispatchContext);
+  if (!dispatch) throw new Error('useSessionDispatch needs a SessionProvider');
+  return dispatch;
+}

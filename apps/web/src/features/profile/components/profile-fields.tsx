@@ -1,0 +1,81 @@
+import { MESSAGES, PROFESSIONS } from '@clerkly/contracts';
+import { MultiSelect, Select, Textarea } from '@mantine/core';
+import type { ChangeEvent } from 'react';
+import { useTemplateNames } from '../api/get-template-names';
+
+/** Spec point 9: dropdown lists scroll at a maximum height of 12rem. */
+const MAX_DROPDOWN_HEIGHT = '12rem';
+
+type ProfessionSelectProps = {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+};
+
+/** Profession: required, one of the 38 of spec point 3, searchable. */
+export function ProfessionSelect({ value, onChange, error }: ProfessionSelectProps) {
+  return (
+    <Select
+      label="Profession"
+      placeholder="Select your profession"
+      withAsterisk
+      searchable
+      data={PROFESSIONS}
+      value={value === '' ? null : value}
+      onChange={(next) => onChange(next ?? '')}
+      nothingFoundMessage={MESSAGES.noOptionsFound}
+      maxDropdownHeight={MAX_DROPDOWN_HEIGHT}
+      error={error}
+    />
+  );
+}
+
+type CommonTemplatesSelectProps = {
+  value: string[];
+  onChange: (value: string[]) => void;
+  disabled?: boolean;
+};
+
+/** The templates the user writes most, from `GET /api/templates/` (spec point 2). */
+export function CommonTemplatesSelect({ value, onChange, disabled }: CommonTemplatesSelectProps) {
+  const templates = useTemplateNames();
+  const data = (templates.data ?? []).map(({ id, name }) => ({ value: String(id), label: name }));
+
+  return (
+    <MultiSelect
+      label="Common templates"
+      description="Which patient documents or letters do you regularly create?"
+      placeholder={templates.isPending ? 'Loading templates...' : 'Pick templates'}
+      searchable
+      clearable
+      data={data}
+      value={value}
+      onChange={onChange}
+      nothingFoundMessage={MESSAGES.noOptionsFound}
+      maxDropdownHeight={MAX_DROPDOWN_HEIGHT}
+      error={templates.isError ? 'Error loading templates' : undefined}
+      disabled={disabled}
+    />
+  );
+}
+
+type CommonConditionsInputProps = {
+  value: string;
+  onChange: (event: ChangeEvent<HTMLTextAreaElement>) => void;
+  error: string | undefined;
+};
+
+export function CommonConditionsInput({ value, onChange, error }: CommonConditionsInputProps) {
+  return (
+    <Textarea
+      label="Common conditions or patients"
+      description="The conditions you treat or the patients you see most often."
+      placeholder="e.g. diabetes, hypertension, older adults"
+      rows={4}
+      resize="vertical"
+      value={value}
+      onChange={onChange}
+      error={error}
+    />
+  );
+}

@@ -1,0 +1,54 @@
+import type { Template } from '@clerkly/contracts';
+import { describe, expect, it } from 'vitest';
+import { groupTemplates, searchTemplates } from './group-templates';
+
+let nextId = 1;
+const template = (overrides: Partial<Template>): Template => ({
+  id: nextId++,
+  name: 'Template',
+  description: '',
+  medicalProfession: 'General medicine',
+  recommend: 1,
+  ...overrides,
+});
+
+const catalogue = [
+  template({ name: 'SOAP Note' }),
+  template({ name: 'Discharge Summary', recommend: 0 }),
+  template({ name: 'Psychiatric Review', medicalProfession: 'Psychiatrist' }),
+  template({ name: 'Psychological Report', medicalProfession: 'Psychologist' }),
+  template({ name: 'Ward Round Note', medicalProfession: 'Psychiatrist', recommend: 0 }),
+];
+const names = (templates: Template[]) => templates.map((t) => t.name);
+
+describe('groupTemplates', () => {
+  it("recommends general medicine and the user's profession, when marked recommended", () => {
+    const groups = groupTemplates(catalogue, 'Psychiatrist');
+
+    expect(names(groups.recommended)).toEqual(['SOAP Note', 'Psychiatric Review']);
+    expect(names(groups.other)).toEqual([
+      'Discharge Summary',
+      'Psychological Report',
+      'Ward Round Note',
+    ]);
+  });
+
+  it('recommends general medicine only when the user has no profession', () => {
+    expect(names(groupTemplates(catalogue, null).recommended)).toEqual(['SOAP Note']);
+  });
+});
+
+describe('searchTemplates', () => {
+  it('matches every word against name, description and profession, ignoring case', () => {
+    expect(names(searchTemplates(catalogue, 'psych'))).toEqual([
+      'Psychiatric Review',
+      'Psychological Report',
+      'Ward Round Note',
+    ]);
+    expect(names(searchTemplates(catalogue, 'REVIEW psychiatrist'))).toEqual([
+      'Psychiatric Review',
+    ]);
+    expect(searchTemplates(catalogue, 'nothing like this')).toEqual([]);
+    expect(searchTemplates(catalogue, '  ')).toHaveLength(catalogue.length);
+  });
+});

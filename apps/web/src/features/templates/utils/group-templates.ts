@@ -1,0 +1,38 @@
+import { GENERAL_MEDICINE, type Template } from '@clerkly/contracts';
+
+export type TemplateGroups = { recommended: Template[]; other: Template[] };
+
+/**
+ * Spec point 6: templates for 'General medicine' or the user's own profession are recommended,
+ * when the catalogue marks them so (recommend = 1, spec point 3).
+ */
+export function isRecommendedFor(template: Template, profession: string | null): boolean {
+  if (template.recommend !== 1) return false;
+  return (
+    template.medicalProfession === GENERAL_MEDICINE ||
+    (profession !== null && template.medicalProfession === profession)
+  );
+}
+
+/** The two groups of the Templates page, each in catalogue order. */
+export function groupTemplates(
+  templates: readonly Template[],
+  profession: string | null,
+): TemplateGroups {
+  const groups: TemplateGroups = { recommended: [], other: [] };
+  for (const template of templates) {
+    (isRecommendedFor(template, profession) ? groups.recommended : groups.other).push(template);
+  }
+  return groups;
+}
+
+/** Search over name, description and profession; every word must match somewhere. */
+export function searchTemplates(templates: readonly Template[], query: string): Template[] {
+  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...templates];
+  return templates.filter((template) => {
+    const haystack =
+      `${template.name} ${template.description} ${template.medicalProfession}`.toLocaleLowerCase();
+    return words.every((word) => haystack.includes(word));
+  });
+}

@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { mediaErrorName } from './use-audio-devices';
+
+/** Spec point 9: frequency analyser size 256. */
+export const MIC_TEST_FFT_SIZE = 256;
+
+export type MicTestState =
+  | { status: 'idle' }
+  | { status: 'starting' }
+  | { status: 'recording'; analyser: AnalyserNode }
+  | { status: 'error'; message: string };
+
+/** What the user can do about a microphone that would not start. */
+export function describeMicrophoneError(error: unknown): string {
+  switch (mediaErrorName(error)) {
+    case 'NotAllowedError':
+    case 'SecurityError':
+      return "Microphone access is blocked. Allow it in your browser's site settings, then try again.";
+    case 'NotFoundError':
+    case 'OverconstrainedError':
+      return 'The selected microphone was not found. Connect it or choose another one, then try again.';
+    case 'NotReadableError':
+    case 'AbortError':
+      return 'The microphone could not be started. Close other apps that may be using it, then try again.';
+    case 'NotSupportedError':
+      return 'This browser cannot test the microphone. Use a recent version of Chrome, Edge, Firefox or Safari.';
+    default:
+      return 'The microphone test could not start. Please try again.';
+  }
+}
+
+class MicTestUnsupportedError extends Error {
+  override readonly name = 'NotSupportedError';
+}
+
+type Session = { stream: MediaStream; context: AudioContext };
+
+/**
+ * Live microphone input for the mic test (spec point 2 "Mic Test"): opens the chosen microphone
+ * and exposes an AnalyserNode to draw from. Nothing is recorded or sent anywhere.
+ */
+export function useMicTest(deviceId: string | null) {
+  const [state, setState] = useState<MicTestState>({ status: 'idle' });
+  const session = useRef<Session | null>(null);
+  // Each start/stop bumps it, so a start that resolves after a stop does not come back to life.
+  const generation = useRef(0);
+
+  const release = useCallback(() => {
+    generation.current += 1;
+    const current = session.current;
+    session.current = null;
+    if (!current) return;
+    current.stream.getTracks().forEach((track) => track.stop());
+    if (current.context.state !== 'closed') {
+      current.context.close().catch((error: unknown) => {
+        console.warn('Closing the audio context failed.', error);
+      });
+    }
+  }, []);
+
+  const stop = useCallback(() => {
+    release();
+    setState({ status: 'idle' });
+  }, [release]);
+
+  const start = useCallback(async () => {
+    release();
+    const run = generation.current;
+    setState({ status: 'starting' });
+    try {
+      const mediaDevices = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
+      if (typeof mediaDevices?.getUserMedia !== 'function' || typeof AudioContext !== 'function') {
+        throw new MicTestUnsupportedError('getUserMedia or AudioContext is missing');
+      }
+      const stream = await mediaDevices.getUserMedia({
+        audio: deviceId ? { deviceId: { exact: deviceId } } : true,
+      });
+      if (run !== generation.current) {
+        stream.getTracks().forEach((track) => track.stop());
+        return;
+      }
+      const context = new AudioContext();
+      session.current = { stream, context };
+      const analyser = context.createAnalyser();
+      analyser.fftSize = MIC_TEST_FFT_SIZE;
+      // Not connected to the speakers: the user would hear themselves with a delay.
+      context.createMediaStreamSource(stream).connect(analyser);
+      // A device that disappears mid-test (unplugged headset) ends the test with a reason.
+      stream.getAudioTracks().forEach((track) =>
+        track.addEventListener('ended', () => {
+          if (run !== generation.current) return;
+          release();
+          console.warn('The microphone stopped during the test.');
+          setState({
+            status: 'error',
+            message: 'The microphone was disconnected. Connect it or choose another one.',
+          });
+        }),
+      );
+      if (context.state === 'suspended') await context.resume();
+      if (run !== generation.current) return;
+      setState({ status: 'recording', analyser });
+    } catch (error) {
+      if (run !== generation.current) return;
+      release();
+      // Spec point 8: microphone failures are logged only (as a warning: not an app error).
+      console.warn('The microphone test could not start.', error);
+      setState({ status: 'error', message: describeMicrophoneError(error) });
+    }
+  }, [deviceId, release]);
+
+  // Spec point 4: changing the microphone while recording stops the recording. Leaving the
+  // page (or closing the pop-up) releases the microphone too.
+  useEffect(() => () => stop(), [deviceId, stop]);
+
+  return { state, start, stop };
+}

@@ -1,0 +1,46 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * A short consultation, spoken by espeak-ng. Offline speech recognition of synthetic speech is
+ * poor, so tests assert the notes' structure and that they have content, not exact words.
+ */
+export const CONSULTATION_SCRIPT = [
+  'Good morning. What brings you in today?',
+  'I have had a sore throat for three days. It hurts when I swallow.',
+  'Any fever? No fever, but I feel tired.',
+  'I need a certificate for work, because I cannot go in this week.',
+  'Your throat looks red. It is probably a viral infection.',
+  'Rest, drink plenty of fluids and take paracetamol.',
+  'I will write you a medical certificate for three days.',
+].join(' ');
+
+/**
+ * The consultation as a 16 kHz mono 16-bit WAV, made once per machine with espeak-ng and sox
+ * (STACK-NOTES "Browser tests": Chromium plays it into getUserMedia with
+ * `--use-file-for-fake-audio-capture`). Synchronous, because the browser's launch options need
+ * the path before any test runs.
+ */
+export function consultationWav(): string {
+  const dir = path.join(tmpdir(), 'clerkly-e2e-speech');
+  const target = path.join(dir, 'consultation-16k.wav');
+  if (existsSync(target)) return target;
+  mkdirSync(dir, { recursive: true });
+  const spoken = path.join(dir, `spoken-${process.pid}.wav`);
+  const converted = path.join(dir, `consultation-${process.pid}.wav`);
+  execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', spoken, CONSULTATION_SCRIPT]);
+  execFileSync('sox', [spoken, '-r', '16000', '-c', '1', '-b', '16', converted]);
+  rmSync(spoken, { force: true });
+  // Renamed into place, so a concurrent run never reads a half-written file.
+  renameSync(converted, target);
+  return target;
+}
+
+/** Chromium flags that feed the WAV to the microphone and grant it without asking. */
+export const fakeMicrophoneArgs = (wavPath: string): string[] => [
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  `--use-file-for-fake-audio-capture=${wavPath}%noloop`,
+];
