@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, utimes, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   concatSamples,
@@ -9,7 +9,7 @@ import {
 } from '../../../test/fixtures/stt/test-audio';
 import { decodeAudio } from '../audio/decode-audio';
 import { encodeWav } from '../audio/wav';
-import { SphinxSpeechToText, parseCtm } from './sphinx.stt';
+import { SphinxSpeechToText, parseCtm, sweepStaleWorkDirs } from './sphinx.stt';
 import { readLibrivoxClips, type ReferenceClip } from './speech-corpora';
 import { SpeechToTextError, type EngineLogger } from './speech-to-text';
 import { totalWer, wer } from './wer';
@@ -202,6 +202,23 @@ describe('sphinx engine: bad input and a missing installation', () => {
   it('is ready on this machine', async () => {
     await expect(engine.check()).resolves.toBeUndefined();
     expect(engine.describe()).toMatch(/^sphinx: offline CMU pocketsphinx/);
+  });
+});
+
+describe('sweepStaleWorkDirs', () => {
+  it('removes audio chunks left by a killed process, and nothing else', async () => {
+    const root = scratch.file('shm');
+    const make = async (name: string, hoursAgo: number) => {
+      await mkdir(`${root}/${name}`, { recursive: true });
+      await writeFile(`${root}/${name}/chunk-0.raw`, 'audio');
+      const when = new Date(Date.now() - hoursAgo * 3_600_000);
+      await utimes(`${root}/${name}`, when, when);
+    };
+    await make('clerkly-stt-dead', 2);
+    await make('clerkly-stt-running', 0);
+    await make('someone-else', 5);
+    expect(await sweepStaleWorkDirs(root)).toBe(1);
+    expect((await readdir(root)).sort()).toEqual(['clerkly-stt-running', 'someone-else']);
   });
 });
 

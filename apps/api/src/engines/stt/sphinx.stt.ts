@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:fs';
-import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -34,7 +34,11 @@ import {
  */
 
 export interface SphinxOptions extends AudioLimits {
-  /** Per chunk: a ~30 s chunk takes a few seconds, so this only catches a hung decoder. */
+  /**
+   * Per chunk, at least: a ~30 s chunk takes ~10 s of CPU, so this only catches a hung
+   * decoder. It is stretched to 20x the chunk's length, because on a machine shared with other
+   * work a decoder can get a small share of a core (measured: RTF 6 under load 11 on 2 cores).
+   */
   timeoutMs: number;
   logger?: EngineLogger;
   /** Default `pocketsphinx_batch` from PATH (Debian package `pocketsphinx`). */
@@ -79,6 +83,29 @@ async function findExecutable(name: string): Promise<string | null> {
 /** RAM-backed /dev/shm where there is one, so recordings do not touch a disk. */
 async function scratchRoot(): Promise<string> {
   return (await exists('/dev/shm', constants.W_OK)) ? '/dev/shm' : tmpdir();
+}
+
+const WORK_DIR_PREFIX = 'clerkly-stt-';
+/** No live transcription leaves its folder untouched this long (a chunk times out sooner). */
+const STALE_WORK_DIR_MS = 60 * 60 * 1000;
+
+/**
+ * Removes chunk folders left behind by a process that was killed mid-transcription: `finally`
+ * does not run under SIGKILL, and the folder holds the patient's audio (privacy).
+ */
+export async function sweepStaleWorkDirs(root?: string, now = Date.now()): Promise<number> {
+  const dir = root ?? (await scratchRoot());
+  let removed = 0;
+  const entries = await readdir(dir).catch(() => [] as string[]);
+  for (const entry of entries.filter((name) => name.startsWith(WORK_DIR_PREFIX))) {
+    const folder = path.join(dir, entry);
+    const info = await stat(folder).catch(() => null);
+    if (info?.isDirectory() && now - info.mtimeMs > STALE_WORK_DIR_MS) {
+      await rm(folder, { recursive: true, force: true });
+      removed += 1;
+    }
+  }
+  return removed;
 }
 
 /** `word(2)` is pocketsphinx's second pronunciation of `word`. */
@@ -171,6 +198,9 @@ export class SphinxSpeechToText implements SpeechToText {
         );
       }
     }
+    const swept = await sweepStaleWorkDirs();
+    if (swept > 0)
+      this.logger.warn({ engine: this.kind, folders: swept }, 'removed stale audio chunks');
     return { binary, ...model };
   }
 
@@ -190,7 +220,7 @@ export class SphinxSpeechToText implements SpeechToText {
     // pocketsphinx reads files only (Node's child stdin is a socket it cannot open), so each
     // chunk is a private file in RAM for the seconds it is decoded (ARCHITECTURE: audio is
     // deleted once transcribed).
-    const workDir = await mkdtemp(path.join(await scratchRoot(), 'clerkly-stt-'));
+    const workDir = await mkdtemp(path.join(await scratchRoot(), WORK_DIR_PREFIX));
     let decoded: TranscriptWord[][];
     try {
       decoded = await runInParallel(
@@ -203,7 +233,11 @@ export class SphinxSpeechToText implements SpeechToText {
             pcm16ToBytes(pcm.samples.subarray(chunk.start, chunk.end)),
             { mode: 0o600 },
           );
-          await this.decodeFile(installation, workDir, name, signal);
+          const timeoutMs = Math.max(
+            this.options.timeoutMs,
+            ((chunk.end - chunk.start) / TARGET_SAMPLE_RATE) * 20_000,
+          );
+          await this.decodeFile(installation, workDir, name, timeoutMs, signal);
           const ctm = await readFile(path.join(workDir, `${name}.ctm`), 'utf8').catch(
             (error: unknown) => {
               throw new SpeechToTextError(
@@ -252,6 +286,7 @@ export class SphinxSpeechToText implements SpeechToText {
     installation: Installation,
     workDir: string,
     name: string,
+    timeoutMs: number,
     signal: AbortSignal,
   ): Promise<void> {
     const control = path.join(workDir, `${name}.ctl`);
@@ -269,7 +304,7 @@ export class SphinxSpeechToText implements SpeechToText {
       // Its log repeats the hypotheses, so it is not kept anywhere (privacy).
       '-logfn', '/dev/null',
     ];
-    const timeoutSeconds = Math.round(this.options.timeoutMs / 1000);
+    const timeoutSeconds = Math.round(timeoutMs / 1000);
     await new Promise<void>((resolve, reject) => {
       if (signal.aborted) return reject(toError(signal.reason));
       const child = spawn(installation.binary, args, { stdio: 'ignore' });
@@ -285,7 +320,7 @@ export class SphinxSpeechToText implements SpeechToText {
             `The offline speech-to-text engine did not finish within ${timeoutSeconds} s.`,
           ),
         );
-      }, this.options.timeoutMs);
+      }, timeoutMs);
       const onAbort = (): void => stop(toError(signal.reason));
       signal.addEventListener('abort', onAbort, { once: true });
       child.on('error', (error) => {

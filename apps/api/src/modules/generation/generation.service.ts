@@ -1,7 +1,7 @@
 import type { GeneratedNoteOutput } from '@clerkly/contracts';
 import type { Db } from '../../db/client';
 import type { NoteEngine } from '../../engines/notes/note-engine';
-import type { SpeechToText, Transcript } from '../../engines/stt/speech-to-text';
+import { transcriptText, type SpeechToText } from '../../engines/stt/speech-to-text';
 import type { FieldCipher } from '../../lib/field-crypto';
 import { requireOwnedSession, SessionInputError } from '../sessions/sessions.service';
 import { updateSession, upsertNote } from '../sessions/sessions.repository';
@@ -15,23 +15,6 @@ export interface GenerationDeps {
   cipher: FieldCipher;
   stt: SpeechToText;
   notes: NoteEngine;
-}
-
-/**
- * The transcript as the note engines read it: one line per speaker turn when the engine
- * diarised ("Speaker 0: ..."), else the plain text.
- */
-export function transcriptText(transcript: Transcript): string {
-  const turns = transcript.segments?.filter((segment) => segment.text.trim() !== '') ?? [];
-  if (turns.length > 0 && turns.some((turn) => turn.speaker !== undefined)) {
-    return turns
-      .map(
-        (turn) =>
-          `${turn.speaker === undefined ? '' : `Speaker ${turn.speaker}: `}${turn.text.trim()}`,
-      )
-      .join('\n');
-  }
-  return transcript.text.trim();
 }
 
 async function templatesFor(db: Db, templateIds: number[]) {
@@ -112,7 +95,8 @@ export async function transcribeAndGenerate(
   });
   // The browser re-uploads the whole consultation (earlier audio + the new part), so the new
   // transcript covers everything; the previous one is only a fallback when nothing was heard.
-  const transcription = transcriptText(transcript) || input.prevTranscribedText?.trim() || '';
+  const transcription =
+    transcriptText(transcript).trim() || input.prevTranscribedText?.trim() || '';
   if (!transcription) {
     throw new SessionInputError('No speech was heard in the recording.', 'audio');
   }
