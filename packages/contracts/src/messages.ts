@@ -72,6 +72,14 @@ export const LIMIT_MESSAGES = {
   noActiveSubscription: 'You have no active subscription',
 } as const;
 
+/** `error.code` of the API's 403 answers for the limits above. */
+export const LIMIT_ERROR_CODES = {
+  trialSessionsExhausted: 'TRIAL_SESSIONS_EXHAUSTED',
+  trialNotesExhausted: 'TRIAL_NOTES_EXHAUSTED',
+  trialTemplateLimit: 'TRIAL_TEMPLATE_LIMIT',
+  upgradeRequired: 'UPGRADE_REQUIRED',
+} as const;
+
 /** Other fixed texts of spec points 4 and 8. */
 export const MESSAGES = {
   otpRemaining: (mmss: string) => `Remaining time: ${mmss}`,

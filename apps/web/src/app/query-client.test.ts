@@ -1,6 +1,6 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { currentUserQueryKey } from '../features/auth/api/get-current-user';
+import { currentUserQueryKey } from '../lib/auth/current-user';
 import { apiClient } from '../lib/api-client';
 import { createUser } from '../testing/data-generators';
 import { errorResponse, mockApi } from '../testing/mock-api';

@@ -1,4 +1,4 @@
-import { clearCurrentUser } from '../features/auth/api/get-current-user';
+import { clearCurrentUser } from '../lib/auth/current-user';
 import { createQueryClient, type CreateQueryClientOptions } from '../lib/query-client';
 
 /**

@@ -1,4 +1,4 @@
-import { FREE_TRIAL, LIMIT_MESSAGES } from '@clerkly/contracts';
+import { FREE_TRIAL, LIMIT_ERROR_CODES as CODES, LIMIT_MESSAGES } from '@clerkly/contracts';
 import type { Db } from '../../db/client';
 import { findUserById } from '../users/users.repository';
 import { hasActiveSubscription, readUsage } from './usage.repository';
@@ -32,10 +32,10 @@ export async function assertCanCreateSession(db: Db, userId: string): Promise<vo
   const { paying, isFreeTrial, usage } = await entitlementsOf(db, userId);
   if (paying) return;
   if (!isFreeTrial) {
-    throw new EntitlementError('UPGRADE_REQUIRED', LIMIT_MESSAGES.upgradeToCreateSessions);
+    throw new EntitlementError(CODES.upgradeRequired, LIMIT_MESSAGES.upgradeToCreateSessions);
   }
   if (usage.sessions >= FREE_TRIAL.sessions) {
-    throw new EntitlementError('TRIAL_SESSIONS_EXHAUSTED', LIMIT_MESSAGES.trialSessionsExhausted);
+    throw new EntitlementError(CODES.trialSessionsExhausted, LIMIT_MESSAGES.trialSessionsExhausted);
   }
 }
 
@@ -47,12 +47,12 @@ export async function assertCanGenerateNotes(
   const { paying, isFreeTrial, usage } = await entitlementsOf(db, userId);
   if (paying) return;
   if (!isFreeTrial) {
-    throw new EntitlementError('UPGRADE_REQUIRED', LIMIT_MESSAGES.upgradeToGenerateNotes);
+    throw new EntitlementError(CODES.upgradeRequired, LIMIT_MESSAGES.upgradeToGenerateNotes);
   }
   if (templateCount > FREE_TRIAL.templatesPerGeneration) {
-    throw new EntitlementError('TRIAL_TEMPLATE_LIMIT', LIMIT_MESSAGES.trialTemplateLimit);
+    throw new EntitlementError(CODES.trialTemplateLimit, LIMIT_MESSAGES.trialTemplateLimit);
   }
   if (usage.notes + templateCount > FREE_TRIAL.notes) {
-    throw new EntitlementError('TRIAL_NOTES_EXHAUSTED', LIMIT_MESSAGES.trialNotesExhausted);
+    throw new EntitlementError(CODES.trialNotesExhausted, LIMIT_MESSAGES.trialNotesExhausted);
   }
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader';
-import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useAuth } from '../../lib/auth/use-auth';
 import { getAuthenticatedRedirect, getUnauthenticatedRedirect } from './redirects';
 
 const CHECKING_LABEL = 'Checking your session…';

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { apiClient, isUnauthorizedError } from '../../../lib/api-client';
-import { clearCurrentUser } from './get-current-user';
+import { clearCurrentUser } from '../../../lib/auth/current-user';
 
 /** better-auth's sign-out endpoint; it expects a JSON body, even an empty one. */
 export const signOut = () => apiClient.post(`${API_PATHS.auth}/sign-out`, { body: {} });

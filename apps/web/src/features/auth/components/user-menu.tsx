@@ -2,7 +2,7 @@ import type { CurrentUser } from '@clerkly/contracts';
 import { Avatar, Box, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useSignOut } from '../api/sign-out';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '../../../lib/auth/use-auth';
 
 /** Avatar initials: first letters of first and last name, upper-cased (spec point 2). */
 export const getInitials = ({ firstName, lastName }: Pick<CurrentUser, 'firstName' | 'lastName'>) =>

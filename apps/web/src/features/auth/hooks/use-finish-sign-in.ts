@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { currentUserQueryKey } from '../api/get-current-user';
+import { currentUserQueryKey } from '../../../lib/auth/current-user';
 
 export type SignInDestination = { to: string; state?: { welcome: true } };
 

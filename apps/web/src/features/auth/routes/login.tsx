@@ -7,7 +7,7 @@ import { PageSkeleton } from '../../../components/page-skeleton';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/error-message';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { getCurrentUser } from '../api/get-current-user';
+import { getCurrentUser } from '../../../lib/auth/current-user';
 import { useRegisterUser } from '../api/register-user';
 import { signOut } from '../api/sign-out';
 import { isEmailNotVerifiedError, useSignIn } from '../api/sign-in';

@@ -1,5 +1,6 @@
 import {
   DEFAULT_APPOINTMENT_TYPE_ID,
+  LIMIT_ERROR_CODES,
   TOASTS,
   VALIDATION_MESSAGES,
   createPatientSessionSchema,
@@ -14,7 +15,10 @@ import { useAppointmentTypes } from '../api/get-appointment-types';
 import { useSessionDispatch, useSessionState } from '../state/session-store';
 
 /** 403 codes of the create call whose message replaces the form (spec point 8). */
-const SESSION_LIMIT_CODES = new Set(['TRIAL_SESSIONS_EXHAUSTED', 'UPGRADE_REQUIRED']);
+const SESSION_LIMIT_CODES = new Set<string>([
+  LIMIT_ERROR_CODES.trialSessionsExhausted,
+  LIMIT_ERROR_CODES.upgradeRequired,
+]);
 
 const consentValue = (consent: boolean | null) =>
   consent === null ? null : consent ? 'yes' : 'no';

@@ -118,39 +118,6 @@ export function NotesStage({ owner, onExit }: { owner: string; onExit: () => voi
         </Button>
       </SessionHeader>
 
-      <Paper withBorder radius="md" p="lg">
-        <Stack gap="md">
-          <Title order={3} size="h4">
-            Add to the recording
-          </Title>
-          <Text size="sm" c="dimmed">
-            Something was missed? Record more: it is added to the end of the consultation and the
-            notes are generated again from the whole recording.
-          </Text>
-          <RecorderControls
-            recorder={recorder}
-            devices={devices}
-            startLabel="Record more"
-            disabled={generation.busy}
-          />
-          {audioNotInNotes && !busy && (
-            <Alert
-              color="yellow"
-              variant="light"
-              icon={<IconAlertTriangle size={18} aria-hidden />}
-              role="alert"
-            >
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">The latest recording is not in the notes yet.</Text>
-                <Button size="xs" onClick={() => regenerateFromAudio(state.recordings)}>
-                  Update notes from the recording
-                </Button>
-              </Stack>
-            </Alert>
-          )}
-        </Stack>
-      </Paper>
-
       <Tabs value={currentTab} onChange={setActiveTab} keepMounted>
         <Group justify="space-between" align="flex-end" wrap="nowrap">
           <Tabs.List aria-label="Notes by template">
@@ -183,6 +150,39 @@ export function NotesStage({ owner, onExit }: { owner: string; onExit: () => voi
           </Tabs.Panel>
         ))}
       </Tabs>
+
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="md">
+          <Title order={3} size="h4">
+            Add to the recording
+          </Title>
+          <Text size="sm" c="dimmed">
+            Something was missed? Record more: it is added to the end of the consultation and the
+            notes are generated again from the whole recording.
+          </Text>
+          <RecorderControls
+            recorder={recorder}
+            devices={devices}
+            startLabel="Record more"
+            disabled={generation.busy}
+          />
+          {audioNotInNotes && !busy && (
+            <Alert
+              color="yellow"
+              variant="light"
+              icon={<IconAlertTriangle size={18} aria-hidden />}
+              role="alert"
+            >
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">The latest recording is not in the notes yet.</Text>
+                <Button size="xs" onClick={() => regenerateFromAudio(state.recordings)}>
+                  Update notes from the recording
+                </Button>
+              </Stack>
+            </Alert>
+          )}
+        </Stack>
+      </Paper>
 
       <AddTemplatesModal opened={addingTemplates} onClose={() => setAddingTemplates(false)} />
       <GenerationOverlay progress={generation.progress} />

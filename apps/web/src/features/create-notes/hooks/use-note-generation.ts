@@ -1,4 +1,4 @@
-import { TOASTS } from '@clerkly/contracts';
+import { LIMIT_ERROR_CODES, TOASTS } from '@clerkly/contracts';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -15,7 +15,11 @@ export type GenerationProgress =
   { phase: 'analysing'; sent: number | null } | { phase: 'generating' } | null;
 
 /** Refusals of spec point 8 whose message is the server's (the spec's) own words. */
-const LIMIT_CODES = new Set(['TRIAL_NOTES_EXHAUSTED', 'TRIAL_TEMPLATE_LIMIT', 'UPGRADE_REQUIRED']);
+const LIMIT_CODES = new Set<string>([
+  LIMIT_ERROR_CODES.trialNotesExhausted,
+  LIMIT_ERROR_CODES.trialTemplateLimit,
+  LIMIT_ERROR_CODES.upgradeRequired,
+]);
 
 export const isLimitError = (error: unknown): error is ApiRequestError =>
   error instanceof ApiRequestError && error.status === 403 && LIMIT_CODES.has(error.code);

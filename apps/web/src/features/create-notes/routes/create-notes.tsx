@@ -1,8 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-// eslint-disable-next-line import-x/no-restricted-paths -- the signed-in user lives in features/auth until it moves to a shared folder (as in my-sessions)
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../lib/auth/use-auth';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CreateSessionStage } from '../components/create-session-stage';
 import { ExitSessionModal } from '../components/exit-session-modal';

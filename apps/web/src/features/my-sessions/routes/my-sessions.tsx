@@ -15,8 +15,7 @@ import {
 import { IconAlertTriangle, IconNotes } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { ShimmerSkeleton } from '../../../components/shimmer-skeleton';
-// eslint-disable-next-line import-x/no-restricted-paths -- the signed-in user lives in features/auth until it moves to a shared folder (issue 6 report)
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../lib/auth/use-auth';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSavedNotes, type SavedNotesRange } from '../api/get-saved-notes';
 import { NoteModal } from '../components/note-modal';

@@ -14,8 +14,7 @@ import {
 } from '@mantine/core';
 import { IconSearch, IconTemplate } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-// eslint-disable-next-line import-x/no-restricted-paths -- the signed-in user lives in features/auth until it moves to a shared folder (issue 6 report)
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../lib/auth/use-auth';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useUserTemplates } from '../api/get-user-templates';
 import { TemplateCard } from '../components/template-card';

@@ -1,6 +1,6 @@
 import { API_PATHS, currentUserSchema, type CurrentUser } from '@clerkly/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiClient, isUnauthorizedError } from '../../../lib/api-client';
+import { apiClient, isUnauthorizedError } from '../api-client';
 
 export const currentUserQueryKey = ['current-user'] as const;
 

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@clerkly/contracts';
 import { useCallback } from 'react';
-import { useCurrentUser } from '../api/get-current-user';
+import { useCurrentUser } from './current-user';
 
 /**
  * Client auth state of spec point 3: `isAuthenticated` is `null` while the first check runs,
