@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from './server';
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, E2E_UPLOAD_LIMIT_BYTES } from './server';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -29,6 +29,8 @@ export default async function globalSetup() {
     LOG_LEVEL: 'warn',
     // Every test signs up from the same loopback address; per-IP limits are covered by API tests.
     RATE_LIMIT: 'off',
+    // Small enough that a browser test can send a recording over the limit.
+    UPLOAD_LIMIT_BYTES: String(E2E_UPLOAD_LIMIT_BYTES),
   };
   delete env.DATABASE_URL;
 

@@ -6,3 +6,5 @@ export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 /** The app's data folder during the run; tests read e-mailed codes from its outbox. */
 export const E2E_DATA_DIR = path.join(tmpdir(), `clerkly-e2e-${E2E_PORT}`);
 export const E2E_OUTBOX_DIR = path.join(E2E_DATA_DIR, 'outbox');
+/** The app's upload limit in browser tests (a few minutes of 16 kHz WAV fit well within it). */
+export const E2E_UPLOAD_LIMIT_BYTES = 8 * 1024 * 1024;

@@ -13,7 +13,7 @@ import {
 } from '../support/create-notes';
 import { createAccount, failedRequest, test as accountTest, toast } from '../support/accounts';
 import { createUser, expect, test } from '../support/fixtures';
-import { E2E_BASE_URL } from '../support/server';
+import { E2E_BASE_URL, E2E_UPLOAD_LIMIT_BYTES } from '../support/server';
 import { consultationWav, fakeMicrophoneArgs } from '../support/speech';
 
 const launchWithMicrophone = () => {
@@ -365,27 +365,38 @@ accountTest.describe('Create Notes: welcome and failures', () => {
       await record(page, 5);
       await templateCheckbox(page, SOAP).check();
 
-      // The real server receives a text file instead of the recording: 400, and the toast.
+      // The real server receives, in turn, a text file, an empty file and a file over the
+      // upload limit instead of the recording: each a 4xx and the toast, and nothing is lost.
       allowConsoleErrors(failedRequest(400));
-      await page.route(`**${API_PATHS.upload}`, async (route) => {
-        const { fields } = (await sentUploads(page)).at(-1)!;
-        const response = await page.request.post(API_PATHS.upload, {
-          headers: { origin: E2E_BASE_URL },
-          multipart: {
-            ...fields,
-            audio: {
-              name: 'recording.wav',
-              mimeType: 'audio/wav',
-              buffer: Buffer.from('this is not audio'),
+      allowConsoleErrors(failedRequest(413));
+      const badRecordings = [
+        Buffer.from('this is not audio'),
+        Buffer.alloc(0),
+        Buffer.alloc(E2E_UPLOAD_LIMIT_BYTES + 1024, 1),
+      ];
+      for (const buffer of badRecordings) {
+        await page.route(`**${API_PATHS.upload}`, async (route) => {
+          const { fields } = (await sentUploads(page)).at(-1)!;
+          const response = await page.request.post(API_PATHS.upload, {
+            headers: { origin: E2E_BASE_URL },
+            multipart: {
+              ...fields,
+              audio: { name: 'recording.wav', mimeType: 'audio/wav', buffer },
             },
-          },
+          });
+          expect(response.status()).toBeGreaterThanOrEqual(400);
+          expect(response.status()).toBeLessThan(500);
+          await route.fulfill({ response });
         });
-        await route.fulfill({ response });
-      });
-      await button(page, 'Generate Notes').click();
-      await expect(toast(page, TOASTS.audioProcessingFailed)).toBeVisible({ timeout: 30_000 });
-      await expect(page.getByRole('heading', { name: 'Fay Moss' })).toBeVisible();
-      await expect(page.getByText('Recording ready.')).toBeVisible();
+        await button(page, 'Generate Notes').click();
+        const failure = toast(page, TOASTS.audioProcessingFailed);
+        await expect(failure).toBeVisible({ timeout: 30_000 });
+        await expect(page.getByRole('heading', { name: 'Fay Moss' })).toBeVisible();
+        await expect(page.getByText('Recording ready.')).toBeVisible();
+        await page.unroute(`**${API_PATHS.upload}`);
+        // Toasts close after 5 s; wait so the next case's toast is its own.
+        await expect(failure).toBeHidden({ timeout: 10_000 });
+      }
 
       // The same recording, sent as it is, makes the notes.
       await page.unroute(`**${API_PATHS.upload}`);
