@@ -35,6 +35,19 @@ export const otpCodeSchema = z
 const name = (required: string, tooShort: string) =>
   z.string({ error: required }).trim().min(1, required).min(NAME_MIN_LENGTH, tooShort).max(100);
 
+/**
+ * Zod skips object refinements while any field is invalid; the mismatch message should show as
+ * soon as both passwords are typed, whatever the other fields say.
+ */
+function bothPasswordsTyped(payload: { value: unknown }): boolean {
+  const value = payload.value as { password?: unknown; confirmPassword?: unknown } | null;
+  return (
+    typeof value?.password === 'string' &&
+    typeof value.confirmPassword === 'string' &&
+    value.confirmPassword.length > 0
+  );
+}
+
 export const loginSchema = z.object({
   email: emailSchema,
   password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired),
@@ -54,6 +67,7 @@ export const registerSchema = z
   .refine((value) => value.password === value.confirmPassword, {
     path: ['confirmPassword'],
     message: M.passwordsDoNotMatch,
+    when: bothPasswordsTyped,
   });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
@@ -69,6 +83,7 @@ export const resetPasswordSchema = z
   .refine((value) => value.password === value.confirmPassword, {
     path: ['confirmPassword'],
     message: M.passwordsDoNotMatch,
+    when: bothPasswordsTyped,
   });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
