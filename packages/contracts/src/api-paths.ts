@@ -22,4 +22,11 @@ export const API_PATHS = {
   upload: '/api/deepgram/upload/',
   notesWithMoreTemplates: '/api/deepgram/notes-with-more-templates',
   regenerateNotes: '/api/deepgram/regenerate-notes',
+  // Issue 9: the segment pipeline.
+  sessionSegment: (sessionId: number, seq: number) =>
+    `/api/patient-sessions/${sessionId}/segments/${seq}`,
+  sessionTranscript: (sessionId: number) => `/api/patient-sessions/${sessionId}/transcript`,
+  sessionGenerations: (sessionId: number) => `/api/patient-sessions/${sessionId}/generations`,
+  generation: (id: number) => `/api/generations/${id}`,
+  generationRetry: (id: number) => `/api/generations/${id}/retry`,
 } as const;

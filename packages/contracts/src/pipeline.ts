@@ -1,0 +1,129 @@
+import { z } from 'zod';
+
+/**
+ * The consultation pipeline (issue 9): the browser cuts the recording into segments at pauses
+ * while it records and uploads each one as soon as it is cut; the server transcribes each segment
+ * in a background job as it arrives; after Stop, a generation waits only for the segments still in
+ * flight and writes one note per template, each as a job.
+ */
+
+/** Segments the browser cuts: at the first pause after the minimum, at the latest at the maximum. */
+export const SEGMENT_RULES = {
+  minSeconds: 5,
+  maxSeconds: 20,
+  /** A pause is this long a stretch below the speech level. */
+  pauseMs: 300,
+  /** 16-bit mono PCM WAV at 16 kHz: the format the browser sends and the engines read. */
+  sampleRate: 16_000,
+  /** Largest segment body accepted: a little over 60 s of 16 kHz WAV. */
+  maxBytes: 2 * 1024 * 1024,
+  mimeType: 'audio/wav',
+} as const;
+
+/** The live transcript and the generation status are polled at this pace while they change. */
+export const PIPELINE_POLL_MS = 1000;
+
+export const segmentParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  seq: z.coerce.number().int().min(0).max(100_000),
+});
+
+export const SEGMENT_STATUSES = ['queued', 'transcribed', 'failed'] as const;
+export type SegmentStatus = (typeof SEGMENT_STATUSES)[number];
+
+/** `PUT /api/patient-sessions/{id}/segments/{seq}`: the same seq twice is one segment. */
+export const segmentAckSchema = z.object({
+  seq: z.number().int(),
+  status: z.enum(SEGMENT_STATUSES),
+  /** False when this seq was already stored (a retried upload). */
+  created: z.boolean(),
+});
+export type SegmentAck = z.infer<typeof segmentAckSchema>;
+
+export const transcriptSegmentSchema = z.object({
+  seq: z.number().int(),
+  status: z.enum(SEGMENT_STATUSES),
+  durationSeconds: z.number(),
+  /** Null until transcribed. */
+  text: z.string().nullable(),
+  /** Why transcription failed, in words for the user. */
+  error: z.string().nullable(),
+  /** Which engine transcribed it (sphinx, deepgram, openai). */
+  engine: z.string().nullable(),
+});
+
+/** `GET /api/patient-sessions/{id}/transcript`: the live (draft) transcript. */
+export const sessionTranscriptSchema = z.object({
+  segments: z.array(transcriptSegmentSchema),
+  /** The transcribed segments' texts in sequence order. */
+  text: z.string(),
+  /** Seconds of audio received but not transcribed yet. */
+  pendingSeconds: z.number(),
+});
+export type SessionTranscript = z.infer<typeof sessionTranscriptSchema>;
+
+/** `POST /api/patient-sessions/{id}/generations`: notes from the segments 0..segmentCount-1. */
+export const startGenerationSchema = z.object({
+  templateIds: z
+    .array(z.number().int().positive().max(2_147_483_647))
+    .min(1, 'Choose at least one template')
+    .max(20, 'Choose at most 20 templates'),
+  /** How many segments the browser recorded (all must have been uploaded). */
+  segmentCount: z.number().int().min(1).max(100_000),
+});
+export type StartGeneration = z.infer<typeof startGenerationSchema>;
+
+export const GENERATION_STATUSES = ['transcribing', 'writing', 'done', 'failed'] as const;
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+
+export const generationParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** `GET /api/generations/{id}`: what the clinician sees while waiting, then the notes. */
+export const generationSchema = z.object({
+  id: z.number().int(),
+  sessionId: z.number().int(),
+  status: z.enum(GENERATION_STATUSES),
+  templateIds: z.array(z.number().int()),
+  /** Segments not transcribed yet, and their audio length. */
+  pendingSegments: z.number().int(),
+  pendingSeconds: z.number(),
+  /** The notes written so far (all of them once done). */
+  outputs: z.array(
+    z.object({
+      templateId: z.number().int(),
+      output: z.string(),
+      notices: z.array(z.string()).optional(),
+    }),
+  ),
+  /** The whole transcript, once every segment is transcribed. */
+  transcription: z.string().nullable(),
+  /** Why it failed, in words for the user; the clinician can retry. */
+  error: z.string().nullable(),
+});
+export type Generation = z.infer<typeof generationSchema>;
+
+/** What the waiting screen says, from a generation's status (issue 9 "instead of a bare spinner"). */
+export function describeGeneration(
+  generation: Pick<
+    Generation,
+    'status' | 'pendingSeconds' | 'pendingSegments' | 'templateIds' | 'outputs'
+  >,
+): string {
+  switch (generation.status) {
+    case 'transcribing': {
+      const seconds = Math.max(1, Math.round(generation.pendingSeconds));
+      return `Transcribing the last ${seconds} ${seconds === 1 ? 'second' : 'seconds'}…`;
+    }
+    case 'writing': {
+      const left = generation.templateIds.length - generation.outputs.length;
+      const count = Math.max(1, left);
+      return `Writing ${count} ${count === 1 ? 'note' : 'notes'}…`;
+    }
+    case 'done':
+      return 'Notes ready.';
+    case 'failed':
+      return 'Generating notes failed.';
+  }
+}
