@@ -6,6 +6,8 @@ import authRoutes from './modules/auth/auth.routes';
 import healthRoutes from './modules/health/health.routes';
 import referenceDataRoutes from './modules/reference-data/reference-data.routes';
 import generationRoutes from './modules/generation/generation.routes';
+import pipelineJobs from './modules/generation/pipeline.jobs';
+import pipelineRoutes from './modules/generation/pipeline.routes';
 import sessionsRoutes from './modules/sessions/sessions.routes';
 import usageRoutes from './modules/usage/usage.routes';
 import usersRoutes from './modules/users/users.routes';
@@ -15,6 +17,7 @@ import databasePlugin from './plugins/database';
 import enginesPlugin from './plugins/engines';
 import errorHandler from './plugins/error-handler';
 import fieldCrypto from './plugins/field-crypto';
+import jobs from './plugins/jobs';
 import openapi from './plugins/openapi';
 import security from './plugins/security';
 import webApp from './plugins/web-app';
@@ -63,18 +66,23 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   await app.register(fieldCrypto);
 
   // App plugins
-  await app.register(authPlugin);
   await app.register(enginesPlugin);
+  await app.register(jobs);
+  await app.register(pipelineJobs);
+  await app.register(healthRoutes);
+  // A worker process runs jobs and answers health checks, nothing else (issue 9 "Process roles").
+  if (config.role === 'worker') return app;
+  await app.register(authPlugin);
   await app.register(webApp);
 
   // Routes
-  await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(referenceDataRoutes);
   await app.register(sessionsRoutes);
   await app.register(usageRoutes);
   await app.register(generationRoutes);
+  await app.register(pipelineRoutes);
 
   return app;
 }

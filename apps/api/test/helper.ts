@@ -62,6 +62,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       outboxDir: path.join(dataDir, 'outbox'),
     },
     rateLimit: true,
+    role: 'all',
+    jobs: { transcribeConcurrency: 2, notesConcurrency: 2 },
+    audioRetention: 'none',
     ...overrides,
   };
 }

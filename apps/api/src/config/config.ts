@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { apiPackageRoot, repoRoot } from '../lib/paths';
 import type { Env } from './env';
@@ -25,6 +26,9 @@ export interface AppConfig {
   engines: EngineConfig;
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   rateLimit: boolean;
+  role: Env['ROLE'];
+  jobs: { transcribeConcurrency: number; notesConcurrency: number };
+  audioRetention: Env['AUDIO_RETENTION'];
 }
 
 /** Which speech-to-text and note engines run, with what they need (validated in env.ts). */
@@ -120,5 +124,11 @@ export function buildConfig(env: Env): AppConfig {
       outboxDir: path.join(dataDir, 'outbox'),
     },
     rateLimit: env.RATE_LIMIT === 'on',
+    role: env.ROLE,
+    jobs: {
+      transcribeConcurrency: env.TRANSCRIBE_CONCURRENCY ?? availableParallelism(),
+      notesConcurrency: env.NOTES_CONCURRENCY,
+    },
+    audioRetention: env.AUDIO_RETENTION,
   };
 }

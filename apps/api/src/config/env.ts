@@ -62,6 +62,16 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(200 * 1024 * 1024),
+  /**
+   * Process role (issue 9): `all` serves HTTP and runs the job workers (the embedded default);
+   * `api` only serves HTTP; `worker` only runs jobs (and answers /healthz, /readyz).
+   */
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /** Jobs of each kind one worker process runs at once; more wait in the queue. */
+  TRANSCRIBE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  NOTES_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** `none`: a segment's audio is deleted once transcribed; `keep`: kept with the session. */
+  AUDIO_RETENTION: z.enum(['none', 'keep']).default('none'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -81,6 +91,11 @@ function engineProblems(env: Env): string[] {
   }
   if (env.NOTES_ENGINE === 'llm' && !env.LLM_URL) {
     problems.push('LLM_URL: required when NOTES_ENGINE=llm (an OpenAI-compatible base URL)');
+  }
+  if (env.ROLE !== 'all' && !env.DATABASE_URL) {
+    problems.push(
+      `ROLE: ${env.ROLE} needs DATABASE_URL (the embedded PGlite database is one process: ROLE=all)`,
+    );
   }
   return problems;
 }

@@ -20,6 +20,33 @@ export interface Database {
   migrate(migrationsDir: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * How pg-boss reaches the same database: its own small pool on PostgreSQL, or the one PGlite
+   * connection through an `executeSql` adapter (pg-boss's documented custom-db hook).
+   */
+  jobsConnection: { connectionString: string } | { db: JobsSqlExecutor };
+}
+
+/** pg-boss's `db` option: run one SQL text with positional values. */
+export interface JobsSqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * pg-boss over PGlite. Its schema plans are many statements in one text without values, which
+ * only `exec` runs; everything else is one parameterised statement.
+ */
+function pgliteJobsExecutor(client: PGlite): JobsSqlExecutor {
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) {
+        const result = await client.query(text, values);
+        return { rows: result.rows };
+      }
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+  };
 }
 
 /**
@@ -38,6 +65,7 @@ export function openDatabase(target: AppConfig['database']): Database {
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      jobsConnection: { connectionString: target.url },
     };
   }
   // PGlite does not create its data directory's parents (STACK-NOTES).
@@ -52,5 +80,6 @@ export function openDatabase(target: AppConfig['database']): Database {
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    jobsConnection: { db: pgliteJobsExecutor(client) },
   };
 }

@@ -26,4 +26,15 @@ describe('field encryption at rest', () => {
     const tampered = sealed.slice(0, -2) + (sealed.endsWith('A') ? 'BB' : 'AA');
     expect(() => cipher.open(tampered)).toThrow();
   });
+
+  it('seals bytes (recorded audio) and opens them with a rotated keyring', () => {
+    const oldKey = randomBytes(32);
+    const audio = Buffer.from('RIFF....WAVEfmt patient audio');
+    const sealed = createFieldCipher(oldKey).sealBytes(audio);
+    expect(sealed.includes(Buffer.from('patient audio'))).toBe(false);
+    expect(createFieldCipher(randomBytes(32), [oldKey]).openBytes(sealed)).toEqual(audio);
+    const tampered = Buffer.from(sealed);
+    tampered[tampered.length - 1] = tampered[tampered.length - 1]! ^ 1;
+    expect(() => createFieldCipher(oldKey).openBytes(tampered)).toThrow();
+  });
 });

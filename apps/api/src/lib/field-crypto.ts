@@ -11,9 +11,13 @@ export interface FieldCipher {
   readonly keyId: string;
   seal(plain: string): string;
   open(sealed: string): string;
+  /** The same for bytes (recorded audio): `keyId(12) iv(12) tag(16) ciphertext`. */
+  sealBytes(plain: Uint8Array): Buffer;
+  openBytes(sealed: Uint8Array): Buffer;
 }
 
 const PREFIX = 'enc:v1:';
+const KEY_ID_LENGTH = 12;
 
 export const keyIdOf = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 12);
 
@@ -45,6 +49,25 @@ export function createFieldCipher(current: Buffer, previous: Buffer[] = []): Fie
         decipher.update(Buffer.from(body, 'base64url')),
         decipher.final(),
       ]).toString('utf8');
+    },
+    sealBytes(plain) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', current, iv);
+      const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+      return Buffer.concat([Buffer.from(keyId, 'latin1'), iv, cipher.getAuthTag(), body]);
+    },
+    openBytes(sealed) {
+      const bytes = Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength);
+      const id = bytes.subarray(0, KEY_ID_LENGTH).toString('latin1');
+      const key = keyring.get(id);
+      if (!key || bytes.length < KEY_ID_LENGTH + 28) {
+        throw new Error(`No data key with id ${id} to open this value`);
+      }
+      const iv = bytes.subarray(KEY_ID_LENGTH, KEY_ID_LENGTH + 12);
+      const tag = bytes.subarray(KEY_ID_LENGTH + 12, KEY_ID_LENGTH + 28);
+      const decipher = createDecipheriv('aes-256-gcm', key, iv);
+      decipher.setAuthTag(tag);
+      return Buffer.concat([decipher.update(bytes.subarray(KEY_ID_LENGTH + 28)), decipher.final()]);
     },
   };
 }

@@ -1,3 +1,6 @@
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import {
   API_PATHS,
@@ -16,8 +19,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AudioError } from '../../engines/audio/decode-audio';
 import { NoteEngineError } from '../../engines/notes/note-engine';
 import { SpeechToTextError } from '../../engines/stt/speech-to-text';
-import { sendDomainError } from '../sessions/sessions.routes';
-import { generateNotes, regenerateNote, transcribeAndGenerate } from './generation.service';
+import { scratchPath, sweepScratch } from '../../lib/scratch-files';
+import { generateFromText, GenerationFailedError, transcribeUpload } from './generation.service';
+import { sendPipelineError } from './pipeline.routes';
 
 const AUDIO_STATUS: Record<AudioError['kind'], number> = {
   'bad-audio': 400,
@@ -42,7 +46,15 @@ function sendEngineError(reply: FastifyReply, error: unknown) {
         : error instanceof NoteEngineError
           ? NOTES_STATUS[error.kind]
           : null;
-  if (status === null) return sendDomainError(reply, error);
+  if (error instanceof GenerationFailedError) {
+    return reply.code(error.statusCode).send({
+      error: {
+        code: error.statusCode < 500 ? ERROR_CODES.badRequest : ERROR_CODES.unavailable,
+        message: error.message,
+      },
+    });
+  }
+  if (status === null) return sendPipelineError(reply, error);
   const code = status < 500 ? ERROR_CODES.badRequest : ERROR_CODES.unavailable;
   reply.log.warn({ engineError: (error as Error).name, status }, 'Engine refused or failed');
   return reply.code(status).send({ error: { code, message: (error as Error).message } });
@@ -52,6 +64,7 @@ const errors = {
   400: apiErrorSchema,
   403: apiErrorSchema,
   404: apiErrorSchema,
+  409: apiErrorSchema,
   413: apiErrorSchema,
   502: apiErrorSchema,
   503: apiErrorSchema,
@@ -67,12 +80,13 @@ const generationRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: app.config.uploadLimitBytes, files: 1, fields: 10, fieldSize: 2_100_000 },
   });
   app.addHook('onRequest', app.requireUser);
-  const deps = () => ({
-    db: app.database.db,
-    cipher: app.cipher,
-    stt: app.engines.stt,
-    notes: app.engines.notes,
-  });
+  const deps = () => ({ db: app.database.db, cipher: app.cipher, jobs: app.jobs });
+  // Uploads a killed process was receiving are patient audio: gone before the first request.
+  const swept = sweepScratch(app.config.dataDir);
+  if (swept > 0) app.log.info({ swept }, 'Removed temporary uploads left by a stopped process');
+  // These endpoints answer in one request, so they wait for their jobs; the work itself is
+  // durable and its notes are kept as drafts even if the client gives up first.
+  const waitMs = app.config.engines.timeoutMs * 3;
 
   app.post(
     API_PATHS.upload,
@@ -93,50 +107,61 @@ const generationRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       const fields: Record<string, string> = {};
-      let audio: { data: Buffer; mimeType: string; filename: string } | null = null;
-      // The size limit is enforced while streaming: an oversized upload fails with 413 before
-      // it is held in memory.
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          const data = await part.toBuffer();
-          if (part.fieldname === UPLOAD_AUDIO_FIELD) {
-            audio = { data, mimeType: part.mimetype, filename: part.filename };
-          }
-        } else if (typeof part.value === 'string') {
-          fields[part.fieldname] = part.value;
-        }
-      }
-      const parsed = uploadFieldsSchema.safeParse(fields);
-      if (!parsed.success) {
-        const fieldErrors = Object.fromEntries(
-          parsed.error.issues.map((issue) => [issue.path.join('.') || 'form', issue.message]),
-        );
-        return reply.code(400).send({
-          error: {
-            code: ERROR_CODES.validation,
-            message: Object.values(fieldErrors)[0] ?? 'Invalid upload',
-            fields: fieldErrors,
-          },
-        });
-      }
-      if (!audio || audio.data.length === 0) {
-        const message = audio ? 'The audio file is empty.' : 'Attach the recording as "audio".';
-        return reply.code(400).send({
-          error: { code: ERROR_CODES.validation, message, fields: { audio: message } },
-        });
-      }
+      let audioFile: string | null = null;
+      const scratch = scratchPath(app.config.dataDir, 'upload');
       try {
-        const result = await transcribeAndGenerate(deps(), request.user!.id, {
-          audio: audio.data,
-          mimeType: audio.mimeType,
-          filename: audio.filename,
+        // The recording streams to disk (owner-only, removed below or at the next start after a
+        // crash), never whole into memory; the size limit is enforced while it streams.
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname === UPLOAD_AUDIO_FIELD && audioFile === null) {
+              await pipeline(part.file, createWriteStream(scratch, { mode: 0o600 }));
+              if (part.file.truncated) {
+                return await reply.code(413).send({
+                  error: {
+                    code: ERROR_CODES.payloadTooLarge,
+                    message: 'The recording is larger than the upload limit.',
+                  },
+                });
+              }
+              audioFile = scratch;
+            } else {
+              part.file.resume();
+            }
+          } else if (typeof part.value === 'string') {
+            fields[part.fieldname] = part.value;
+          }
+        }
+        const parsed = uploadFieldsSchema.safeParse(fields);
+        if (!parsed.success) {
+          const fieldErrors = Object.fromEntries(
+            parsed.error.issues.map((issue) => [issue.path.join('.') || 'form', issue.message]),
+          );
+          return await reply.code(400).send({
+            error: {
+              code: ERROR_CODES.validation,
+              message: Object.values(fieldErrors)[0] ?? 'Invalid upload',
+              fields: fieldErrors,
+            },
+          });
+        }
+        if (!audioFile) {
+          const message = 'Attach the recording as "audio".';
+          return await reply.code(400).send({
+            error: { code: ERROR_CODES.validation, message, fields: { audio: message } },
+          });
+        }
+        const result = await transcribeUpload(deps(), request.user!.id, {
+          file: audioFile,
           sessionId: parsed.data.sessionId,
           templateIds: parsed.data.selectedTemplateIds,
-          prevTranscribedText: parsed.data.prevTranscribedText,
+          timeoutMs: waitMs,
         });
         return { outputs: result.outputs, transcription: result.transcription };
       } catch (error) {
         return sendEngineError(reply, error);
+      } finally {
+        await rm(scratch, { force: true });
       }
     },
   );
@@ -152,14 +177,14 @@ const generationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        const outputs = await generateNotes(
-          deps(),
-          request.user!.id,
-          request.body.sessionId,
-          request.body.transcribedText,
-          request.body.selectedTemplates,
-        );
-        return { outputs };
+        const generation = await generateFromText(deps(), request.user!.id, {
+          sessionId: request.body.sessionId,
+          kind: 'more',
+          transcript: request.body.transcribedText,
+          templateIds: request.body.selectedTemplates,
+          timeoutMs: waitMs,
+        });
+        return { outputs: generation.outputs };
       } catch (error) {
         return sendEngineError(reply, error);
       }
@@ -177,7 +202,21 @@ const generationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        return await regenerateNote(deps(), request.user!.id, request.body);
+        const generation = await generateFromText(deps(), request.user!.id, {
+          sessionId: request.body.sessionId,
+          kind: 'regenerate',
+          transcript: request.body.transcribedText,
+          templateIds: [request.body.templateId],
+          instruction: request.body.userInput,
+          previousNote: request.body.prevGeneratedNotes,
+          timeoutMs: waitMs,
+        });
+        const [note] = generation.outputs;
+        return {
+          prevOutput: request.body.prevGeneratedNotes,
+          newOutput: note!.output,
+          ...(note!.notices?.length ? { notices: note!.notices } : {}),
+        };
       } catch (error) {
         return sendEngineError(reply, error);
       }

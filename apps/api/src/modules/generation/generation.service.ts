@@ -1,145 +1,107 @@
 import type { GeneratedNoteOutput } from '@clerkly/contracts';
-import type { Db } from '../../db/client';
-import type { NoteEngine } from '../../engines/notes/note-engine';
-import { transcriptText, type SpeechToText } from '../../engines/stt/speech-to-text';
-import type { FieldCipher } from '../../lib/field-crypto';
 import { requireOwnedSession, SessionInputError } from '../sessions/sessions.service';
-import { updateSession, upsertNote } from '../sessions/sessions.repository';
 import { assertCanGenerateNotes } from '../usage/entitlements.service';
-import { addUsage } from '../usage/usage.repository';
-import { findUserById } from '../users/users.repository';
 import { loadNoteTemplates } from './generation.repository';
+import { insertSegment, nextSegmentSeq } from './pipeline.repository';
+import { QUEUES } from './pipeline.queues';
+import {
+  generationView,
+  segmentDurationMs,
+  startGeneration,
+  startTextGeneration,
+  waitForGeneration,
+  type PipelineDeps,
+} from './pipeline.service';
+import { segmentRecording } from './upload-segments';
 
-export interface GenerationDeps {
-  db: Db;
-  cipher: FieldCipher;
-  stt: SpeechToText;
-  notes: NoteEngine;
+/**
+ * The seed's one-request endpoints (upload, more templates, regenerate), kept for the clients
+ * that use them and built on the same jobs as the segment pipeline (issue 9 "Stop → notes").
+ */
+
+/** A generation that ended in failure, or did not end in time, for a one-request endpoint. */
+export class GenerationFailedError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode: number,
+  ) {
+    super(message);
+  }
 }
 
-async function templatesFor(db: Db, templateIds: number[]) {
-  const unique = [...new Set(templateIds)];
-  const templates = await loadNoteTemplates(db, unique);
-  const missing = unique.find((id) => !templates.has(id));
-  if (missing !== undefined) {
-    throw new SessionInputError(`Unknown template ${missing}`, 'selectedTemplateIds');
+const NO_SPEECH = 'No speech was heard in the recording.';
+
+async function resultOf(deps: PipelineDeps, id: number, timeoutMs: number) {
+  const finished = await waitForGeneration(deps, id, { timeoutMs });
+  if (finished.status === 'failed') {
+    const message = finished.error ?? 'Generating notes failed.';
+    throw new GenerationFailedError(message, message === NO_SPEECH ? 400 : 502);
   }
-  return unique.map((id) => templates.get(id)!);
+  if (finished.status !== 'done') {
+    throw new GenerationFailedError(
+      'The notes are taking longer than expected. They are still being written and will be ' +
+        "kept with the session's drafts.",
+      504,
+    );
+  }
+  return generationView(deps, finished);
 }
 
 /**
- * One note per template from one transcript, in parallel; each stored as the session's draft so
- * a crashed tab loses nothing, and counted once for the usage limits.
+ * Upload: the whole recording is cut into segments as it is decoded (never whole in memory),
+ * each segment is transcribed by a job, then the notes are written by jobs. The upload is the
+ * whole consultation, so its segments alone make the transcript.
  */
-export async function generateNotes(
-  deps: GenerationDeps,
+export async function transcribeUpload(
+  deps: PipelineDeps,
   userId: string,
-  sessionId: number,
-  transcript: string,
-  templateIds: number[],
-): Promise<GeneratedNoteOutput[]> {
+  input: { file: string; sessionId: number; templateIds: number[]; timeoutMs: number },
+): Promise<{ outputs: GeneratedNoteOutput[]; transcription: string }> {
   const { db, cipher } = deps;
-  const session = await requireOwnedSession(db, userId, sessionId);
-  const templates = await templatesFor(db, templateIds);
-  await assertCanGenerateNotes(db, userId, templates.length);
-  const user = await findUserById(db, userId);
-  const context = {
-    consultationDate: session.createdAt,
-    clinicianName: user ? `${user.firstName} ${user.lastName}`.trim() : undefined,
-    patientName: cipher.open(session.firstNameSealed),
-  };
-  const notes = await Promise.all(
-    templates.map((template) => deps.notes.generate({ transcript, template, context })),
-  );
-  await db.transaction(async (tx) => {
-    for (const [index, note] of notes.entries()) {
-      await upsertNote(tx, {
-        sessionId,
-        userId,
-        templateId: templates[index]!.id!,
-        draftSealed: cipher.seal(note.html),
-      });
-    }
-    await updateSession(tx, sessionId, { transcriptSealed: cipher.seal(transcript) });
-    await addUsage(tx, userId, { notes: notes.length });
-  });
-  return notes.map((note, index) => ({
-    templateId: templates[index]!.id!,
-    output: note.html,
-    ...(note.notices?.length ? { notices: note.notices } : {}),
-  }));
-}
-
-/** Upload: transcribe the consultation, then write the chosen notes. */
-export async function transcribeAndGenerate(
-  deps: GenerationDeps,
-  userId: string,
-  input: {
-    audio: Uint8Array;
-    mimeType?: string;
-    filename?: string;
-    sessionId: number;
-    templateIds: number[];
-    prevTranscribedText?: string;
-  },
-) {
-  const { db } = deps;
   await requireOwnedSession(db, userId, input.sessionId);
   // Refuse before the expensive part: a trial user over the limit should not wait for nothing.
-  await assertCanGenerateNotes(db, userId, new Set(input.templateIds).size);
-  await templatesFor(db, input.templateIds);
-  const transcript = await deps.stt.transcribe({
-    data: input.audio,
-    mimeType: input.mimeType,
-    filename: input.filename,
-  });
-  // The browser re-uploads the whole consultation (earlier audio + the new part), so the new
-  // transcript covers everything; the previous one is only a fallback when nothing was heard.
-  const transcription =
-    transcriptText(transcript).trim() || input.prevTranscribedText?.trim() || '';
-  if (!transcription) {
-    throw new SessionInputError('No speech was heard in the recording.', 'audio');
+  const templateIds = [...new Set(input.templateIds)];
+  await assertCanGenerateNotes(db, userId, templateIds.length);
+  const known = await loadNoteTemplates(db, templateIds);
+  const unknown = templateIds.find((id) => !known.has(id));
+  if (unknown !== undefined) {
+    throw new SessionInputError(`Unknown template ${unknown}`, 'selectedTemplateIds');
   }
-  const outputs = await generateNotes(
-    deps,
-    userId,
-    input.sessionId,
-    transcription,
-    input.templateIds,
-  );
-  return { outputs, transcription, durationSeconds: transcript.durationSeconds };
+
+  const from = await nextSegmentSeq(db, input.sessionId);
+  let seq = from;
+  for await (const segment of segmentRecording(input.file)) {
+    // Another upload to the same session may take a number first: take the next free one.
+    for (;;) {
+      const stored = await insertSegment(db, {
+        sessionId: input.sessionId,
+        userId,
+        seq,
+        durationMs: segmentDurationMs(segment.wav),
+        audioSealed: cipher.sealBytes(segment.wav),
+      });
+      seq += 1;
+      if (stored) {
+        await deps.jobs.send(QUEUES.transcribe, { segmentId: stored.id }, `segment:${stored.id}`);
+        break;
+      }
+    }
+  }
+  const generation = await startGeneration(deps, userId, input.sessionId, {
+    templateIds,
+    segmentCount: seq,
+    segmentFrom: from,
+  });
+  const result = await resultOf(deps, generation.id, input.timeoutMs);
+  return { outputs: result.outputs, transcription: result.transcription ?? '' };
 }
 
-export async function regenerateNote(
-  deps: GenerationDeps,
+/** More templates or a regeneration, from the transcript the client sends. */
+export async function generateFromText(
+  deps: PipelineDeps,
   userId: string,
-  input: {
-    templateId: number;
-    transcribedText: string;
-    userInput: string;
-    sessionId: number;
-    prevGeneratedNotes: string;
-  },
+  input: Parameters<typeof startTextGeneration>[2] & { timeoutMs: number },
 ) {
-  const { db, cipher } = deps;
-  await requireOwnedSession(db, userId, input.sessionId);
-  const [template] = await templatesFor(db, [input.templateId]);
-  await assertCanGenerateNotes(db, userId, 0);
-  const note = await deps.notes.generate({
-    transcript: input.transcribedText,
-    template: template!,
-    previousNote: input.prevGeneratedNotes,
-    instruction: input.userInput,
-  });
-  await upsertNote(db, {
-    sessionId: input.sessionId,
-    userId,
-    templateId: input.templateId,
-    draftSealed: cipher.seal(note.html),
-  });
-  return {
-    prevOutput: input.prevGeneratedNotes,
-    newOutput: note.html,
-    ...(note.notices?.length ? { notices: note.notices } : {}),
-  };
+  const generation = await startTextGeneration(deps, userId, input);
+  return resultOf(deps, generation.id, input.timeoutMs);
 }

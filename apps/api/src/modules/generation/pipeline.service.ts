@@ -1,0 +1,307 @@
+import type {
+  Generation,
+  SegmentAck,
+  SessionTranscript,
+  StartGeneration,
+} from '@clerkly/contracts';
+import { SEGMENT_RULES } from '@clerkly/contracts';
+import type { Db } from '../../db/client';
+import type { generations } from '../../db/schema';
+import { WavHeaderError, readWavHeader } from '../../engines/audio/wav';
+import type { FieldCipher } from '../../lib/field-crypto';
+import { requireOwnedSession, SessionInputError } from '../sessions/sessions.service';
+import { assertCanGenerateNotes } from '../usage/entitlements.service';
+import { addUsage } from '../usage/usage.repository';
+import { loadNoteTemplates } from './generation.repository';
+import {
+  findGeneration,
+  findSegment,
+  insertGeneration,
+  insertSegment,
+  listOutputs,
+  listSegments,
+  requeueFailedSegments,
+  transitionGeneration,
+  type GenerationRow,
+} from './pipeline.repository';
+import { QUEUES } from './pipeline.queues';
+
+/** Sends jobs; the same interface whether the workers run in this process or elsewhere. */
+export interface JobSender {
+  send(queue: string, data: object, singletonKey?: string): Promise<void>;
+}
+
+export interface PipelineDeps {
+  db: Db;
+  cipher: FieldCipher;
+  jobs: JobSender;
+}
+
+/** A request that conflicts with the session's state (segments missing): 409. */
+export class PipelineConflictError extends Error {}
+
+export class GenerationNotFoundError extends Error {
+  constructor() {
+    super('Generation not found');
+  }
+}
+
+/** Joins segment texts: each segment ends at a pause, often a change of speaker. */
+export const joinSegmentTexts = (texts: string[]): string =>
+  texts
+    .map((text) => text.trim())
+    .filter(Boolean)
+    .join('\n');
+
+/** Seconds of audio in a WAV body, or a 400 that says what is wrong with it. */
+export function segmentDurationMs(wav: Uint8Array): number {
+  try {
+    const header = readWavHeader(wav);
+    const bytesPerSecond = header.sampleRate * header.channels * (header.bitsPerSample / 8);
+    if (!bytesPerSecond) throw new WavHeaderError('no samples');
+    return Math.round((header.dataBytes / bytesPerSecond) * 1000);
+  } catch (error) {
+    if (error instanceof WavHeaderError) {
+      throw new SessionInputError(
+        `The segment is not a WAV recording (${SEGMENT_RULES.mimeType}).`,
+        'audio',
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * Stores one uploaded segment and queues its transcription (issue 9 "Segments while recording").
+ * The same seq again is the same segment: a retried upload changes nothing, but re-queues the job
+ * in case the first request stored the segment and died before queueing it.
+ */
+export async function storeSegment(
+  deps: PipelineDeps,
+  userId: string,
+  sessionId: number,
+  seq: number,
+  wav: Uint8Array,
+): Promise<SegmentAck> {
+  await requireOwnedSession(deps.db, userId, sessionId);
+  if (wav.length === 0) throw new SessionInputError('The segment is empty.', 'audio');
+  const durationMs = segmentDurationMs(wav);
+  const inserted = await insertSegment(deps.db, {
+    sessionId,
+    userId,
+    seq,
+    durationMs,
+    audioSealed: deps.cipher.sealBytes(wav),
+  });
+  const segment = inserted ?? (await findSegment(deps.db, sessionId, seq))!;
+  if (segment.status === 'queued') {
+    await deps.jobs.send(QUEUES.transcribe, { segmentId: segment.id }, `segment:${segment.id}`);
+  }
+  return {
+    seq,
+    status: segment.status as SegmentAck['status'],
+    created: inserted !== null,
+  };
+}
+
+/** The live (draft) transcript: what has been recognised so far, in order. */
+export async function sessionTranscript(
+  deps: PipelineDeps,
+  userId: string,
+  sessionId: number,
+): Promise<SessionTranscript> {
+  await requireOwnedSession(deps.db, userId, sessionId);
+  const segments = await listSegments(deps.db, sessionId);
+  const view = segments.map((segment) => ({
+    seq: segment.seq,
+    status: segment.status as SessionTranscript['segments'][number]['status'],
+    durationSeconds: segment.durationMs / 1000,
+    text: segment.textSealed ? deps.cipher.open(segment.textSealed) : null,
+    error: segment.error,
+    engine: segment.engine,
+  }));
+  return {
+    segments: view,
+    text: joinSegmentTexts(view.map((segment) => segment.text ?? '')),
+    pendingSeconds: view
+      .filter((segment) => segment.status === 'queued')
+      .reduce((sum, segment) => sum + segment.durationSeconds, 0),
+  };
+}
+
+async function requireTemplates(db: Db, templateIds: number[]): Promise<number[]> {
+  const unique = [...new Set(templateIds)];
+  const templates = await loadNoteTemplates(db, unique);
+  const missing = unique.find((id) => !templates.has(id));
+  if (missing !== undefined) {
+    throw new SessionInputError(`Unknown template ${missing}`, 'templateIds');
+  }
+  return unique;
+}
+
+/**
+ * Checks the trial limits and counts the notes in one transaction, then records the generation.
+ * The notes are counted when asked for (as before), not when written: a retry does not count
+ * them again.
+ */
+async function createGeneration(
+  deps: PipelineDeps,
+  userId: string,
+  values: Omit<typeof generations.$inferInsert, 'userId'>,
+  countNotes: number,
+): Promise<GenerationRow> {
+  return deps.db.transaction(async (tx) => {
+    await assertCanGenerateNotes(tx, userId, countNotes);
+    if (countNotes > 0) await addUsage(tx, userId, { notes: countNotes });
+    return insertGeneration(tx, { ...values, userId });
+  });
+}
+
+/** After Stop: notes from the segments the browser recorded (issue 9 "Stop → notes"). */
+export async function startGeneration(
+  deps: PipelineDeps,
+  userId: string,
+  sessionId: number,
+  input: StartGeneration & { segmentFrom?: number },
+): Promise<Generation> {
+  await requireOwnedSession(deps.db, userId, sessionId);
+  const templateIds = await requireTemplates(deps.db, input.templateIds);
+  const from = input.segmentFrom ?? 0;
+  const present = await listSegments(deps.db, sessionId, { from, to: input.segmentCount });
+  const missing = input.segmentCount - from - present.length;
+  if (missing > 0) {
+    throw new PipelineConflictError(
+      `${missing} of the recording's ${input.segmentCount - from} parts have not arrived yet. ` +
+        'They are sent as soon as the connection allows; try again in a moment.',
+    );
+  }
+  const generation = await createGeneration(
+    deps,
+    userId,
+    {
+      sessionId,
+      kind: 'notes',
+      templateIds,
+      segmentFrom: from,
+      segmentTo: input.segmentCount,
+      status: 'transcribing',
+    },
+    templateIds.length,
+  );
+  await deps.jobs.send(QUEUES.advance, { generationId: generation.id }, `advance:${generation.id}`);
+  return generationView(deps, generation);
+}
+
+/** More templates, or a regeneration with an instruction, from a transcript the client holds. */
+export async function startTextGeneration(
+  deps: PipelineDeps,
+  userId: string,
+  input: {
+    sessionId: number;
+    kind: 'more' | 'regenerate';
+    transcript: string;
+    templateIds: number[];
+    instruction?: string;
+    previousNote?: string;
+  },
+): Promise<GenerationRow> {
+  await requireOwnedSession(deps.db, userId, input.sessionId);
+  const templateIds = await requireTemplates(deps.db, input.templateIds);
+  const { cipher } = deps;
+  const generation = await createGeneration(
+    deps,
+    userId,
+    {
+      sessionId: input.sessionId,
+      kind: input.kind,
+      templateIds,
+      transcriptSealed: cipher.seal(input.transcript),
+      instructionSealed: input.instruction === undefined ? null : cipher.seal(input.instruction),
+      previousNoteSealed: input.previousNote === undefined ? null : cipher.seal(input.previousNote),
+      status: 'writing',
+    },
+    // A regeneration replaces a note the clinician already has: it is not a new note.
+    input.kind === 'regenerate' ? 0 : templateIds.length,
+  );
+  await deps.jobs.send(QUEUES.advance, { generationId: generation.id }, `advance:${generation.id}`);
+  return generation;
+}
+
+export async function generationView(
+  deps: PipelineDeps,
+  generation: GenerationRow,
+): Promise<Generation> {
+  const { cipher } = deps;
+  const [outputs, segments] = await Promise.all([
+    listOutputs(deps.db, generation.id),
+    generation.kind === 'notes' && generation.status === 'transcribing'
+      ? listSegments(deps.db, generation.sessionId, {
+          from: generation.segmentFrom ?? 0,
+          to: generation.segmentTo ?? 0,
+        })
+      : Promise.resolve([]),
+  ]);
+  const pending = segments.filter((segment) => segment.status === 'queued');
+  const order = new Map(generation.templateIds.map((id, index) => [id, index]));
+  return {
+    id: generation.id,
+    sessionId: generation.sessionId,
+    status: generation.status as Generation['status'],
+    templateIds: generation.templateIds,
+    pendingSegments: pending.length,
+    pendingSeconds: pending.reduce((sum, segment) => sum + segment.durationMs / 1000, 0),
+    outputs: outputs
+      .sort((a, b) => (order.get(a.templateId) ?? 0) - (order.get(b.templateId) ?? 0))
+      .map((output) => ({
+        templateId: output.templateId,
+        output: cipher.open(output.outputSealed),
+        ...(output.notices?.length ? { notices: output.notices } : {}),
+      })),
+    transcription: generation.transcriptSealed ? cipher.open(generation.transcriptSealed) : null,
+    error: generation.error,
+  };
+}
+
+export async function requireOwnedGeneration(deps: PipelineDeps, userId: string, id: number) {
+  const generation = await findGeneration(deps.db, id);
+  if (!generation || generation.userId !== userId) throw new GenerationNotFoundError();
+  return generation;
+}
+
+/** The clinician's Retry after a failure: failed parts run again; nothing is counted twice. */
+export async function retryGeneration(
+  deps: PipelineDeps,
+  userId: string,
+  id: number,
+): Promise<Generation> {
+  const generation = await requireOwnedGeneration(deps, userId, id);
+  if (generation.status !== 'failed') return generationView(deps, generation);
+  if (generation.kind === 'notes' && !generation.transcriptSealed) {
+    const requeued = await requeueFailedSegments(deps.db, generation.sessionId);
+    for (const segment of requeued) {
+      await deps.jobs.send(QUEUES.transcribe, { segmentId: segment.id }, `segment:${segment.id}`);
+    }
+  }
+  const next = generation.transcriptSealed ? 'writing' : 'transcribing';
+  await transitionGeneration(deps.db, id, ['failed'], { status: next, error: null });
+  await deps.jobs.send(QUEUES.advance, { generationId: id }, `advance:${id}`);
+  return generationView(deps, (await findGeneration(deps.db, id))!);
+}
+
+/**
+ * Waits for a generation to finish, for the endpoints that answer in one request (the seed's
+ * upload, more templates, regenerate). It polls the database, so the job may run in any worker.
+ */
+export async function waitForGeneration(
+  deps: PipelineDeps,
+  id: number,
+  options: { timeoutMs: number; pollMs?: number },
+): Promise<GenerationRow> {
+  const deadline = Date.now() + options.timeoutMs;
+  for (;;) {
+    const generation = (await findGeneration(deps.db, id))!;
+    if (generation.status === 'done' || generation.status === 'failed') return generation;
+    if (Date.now() > deadline) return generation;
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 100));
+  }
+}

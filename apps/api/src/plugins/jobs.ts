@@ -1,0 +1,28 @@
+import fp from 'fastify-plugin';
+import { JobQueue } from '../jobs/job-queue';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobQueue;
+  }
+}
+
+/**
+ * The durable job queue (pg-boss on the app's database; issue 9). Every role can send jobs;
+ * modules register their workers when the process role runs jobs (`all`, `worker`). On close
+ * the workers drain first: running jobs get time to finish, then are handed back to the queue.
+ */
+export default fp(
+  async (app) => {
+    const queue = new JobQueue(app.database, app.log, app.config.role);
+    await queue.start();
+    app.decorate('jobs', queue);
+    app.addHook('onReady', async () => {
+      if (app.config.role !== 'api') await queue.startWorking();
+    });
+    app.addHook('preClose', async () => {
+      await queue.stop(app.config.env === 'test' ? 2000 : 20_000);
+    });
+  },
+  { name: 'jobs', dependencies: ['config', 'database'] },
+);
