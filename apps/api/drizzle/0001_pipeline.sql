@@ -34,6 +34,8 @@ CREATE TABLE "job_claims" (
 CREATE TABLE "job_workers" (
 	"id" text PRIMARY KEY NOT NULL,
 	"role" text NOT NULL,
+	"host" text NOT NULL,
+	"pid" integer NOT NULL,
 	"seen_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -49,7 +50,13 @@ export class WorkerLiveness {
   private async beat(): Promise<void> {
     await this.db
       .insert(jobWorkers)
-      .values({ id: this.workerId, role: this.role, seenAt: new Date() })
+      .values({
+        id: this.workerId,
+        role: this.role,
+        host: hostname(),
+        pid: process.pid,
+        seenAt: new Date(),
+      })
       .onConflictDoUpdate({ target: jobWorkers.id, set: { seenAt: new Date() } });
   }
 

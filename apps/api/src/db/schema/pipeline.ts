@@ -107,6 +107,9 @@ export const generationOutputs = pgTable(
 export const jobWorkers = pgTable('job_workers', {
   id: text('id').primaryKey(),
   role: text('role').notNull(),
+  /** Where it runs, for the operator reading the table. */
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

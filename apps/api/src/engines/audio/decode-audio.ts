@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawnBound } from '../../lib/spawn-bound';
 import {
   TARGET_SAMPLE_RATE,
   WavHeaderError,
@@ -221,7 +221,7 @@ function runFfmpeg(input: Uint8Array, run: FfmpegRun): Promise<Buffer> {
   ];
   return new Promise((resolve, reject) => {
     run.signal?.throwIfAborted();
-    const child = spawn(run.ffmpegPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawnBound(run.ffmpegPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     const chunks: Buffer[] = [];
     let outputBytes = 0;
     let stderr = '';

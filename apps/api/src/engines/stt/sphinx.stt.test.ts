@@ -220,6 +220,15 @@ describe('sweepStaleWorkDirs', () => {
     expect(await sweepStaleWorkDirs(root)).toBe(1);
     expect((await readdir(root)).sort()).toEqual(['clerkly-stt-running', 'someone-else']);
   });
+
+  it('removes at once the folder of a process that no longer runs, not a live one', async () => {
+    const root = scratch.file('shm-owners');
+    // A pid that cannot be running: above the kernel's pid_max.
+    await mkdir(`${root}/clerkly-stt-99999999-abc`, { recursive: true });
+    await mkdir(`${root}/clerkly-stt-${process.pid}-def`, { recursive: true });
+    expect(await sweepStaleWorkDirs(root)).toBe(1);
+    expect(await readdir(root)).toEqual([`clerkly-stt-${process.pid}-def`]);
+  });
 });
 
 describe('parseCtm', () => {

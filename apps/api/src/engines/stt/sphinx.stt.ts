@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { spawnBound } from '../../lib/spawn-bound';
 import { planChunks } from '../audio/split-at-silences';
 import { TARGET_SAMPLE_RATE, pcm16ToBytes } from '../audio/wav';
 import { prepareAudio, type AudioLimits } from './prepare-audio';
@@ -89,9 +89,20 @@ const WORK_DIR_PREFIX = 'clerkly-stt-';
 /** No live transcription leaves its folder untouched this long (a chunk times out sooner). */
 const STALE_WORK_DIR_MS = 60 * 60 * 1000;
 
+const ownerAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
 /**
  * Removes chunk folders left behind by a process that was killed mid-transcription: `finally`
- * does not run under SIGKILL, and the folder holds the patient's audio (privacy).
+ * does not run under SIGKILL, and the folder holds the patient's audio (privacy). A folder is
+ * named after the process that made it; one whose process is gone is removed at once (issue 9:
+ * cleaned at the next start), any other only when untouched for an hour.
  */
 export async function sweepStaleWorkDirs(root?: string, now = Date.now()): Promise<number> {
   const dir = root ?? (await scratchRoot());
@@ -100,7 +111,10 @@ export async function sweepStaleWorkDirs(root?: string, now = Date.now()): Promi
   for (const entry of entries.filter((name) => name.startsWith(WORK_DIR_PREFIX))) {
     const folder = path.join(dir, entry);
     const info = await stat(folder).catch(() => null);
-    if (info?.isDirectory() && now - info.mtimeMs > STALE_WORK_DIR_MS) {
+    if (!info?.isDirectory()) continue;
+    const owner = Number(/^clerkly-stt-(\d+)-/.exec(entry)?.[1]);
+    const orphaned = Number.isInteger(owner) && owner !== process.pid && !ownerAlive(owner);
+    if (orphaned || now - info.mtimeMs > STALE_WORK_DIR_MS) {
       await rm(folder, { recursive: true, force: true });
       removed += 1;
     }
@@ -220,7 +234,9 @@ export class SphinxSpeechToText implements SpeechToText {
     // pocketsphinx reads files only (Node's child stdin is a socket it cannot open), so each
     // chunk is a private file in RAM for the seconds it is decoded (ARCHITECTURE: audio is
     // deleted once transcribed).
-    const workDir = await mkdtemp(path.join(await scratchRoot(), WORK_DIR_PREFIX));
+    const workDir = await mkdtemp(
+      path.join(await scratchRoot(), `${WORK_DIR_PREFIX}${process.pid}-`),
+    );
     let decoded: TranscriptWord[][];
     try {
       decoded = await runInParallel(
@@ -307,7 +323,7 @@ export class SphinxSpeechToText implements SpeechToText {
     const timeoutSeconds = Math.round(timeoutMs / 1000);
     await new Promise<void>((resolve, reject) => {
       if (signal.aborted) return reject(toError(signal.reason));
-      const child = spawn(installation.binary, args, { stdio: 'ignore' });
+      const child = spawnBound(installation.binary, args, { stdio: 'ignore' });
       let failure: Error | null = null;
       const stop = (error: Error): void => {
         failure ??= error;

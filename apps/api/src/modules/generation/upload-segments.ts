@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import { open } from 'node:fs/promises';
+import { spawnBound } from '../../lib/spawn-bound';
 import { AudioError } from '../../engines/audio/decode-audio';
 import { TARGET_SAMPLE_RATE, encodeWav, isRiffWave } from '../../engines/audio/wav';
 
@@ -47,7 +47,7 @@ export async function* segmentRecording(
   options: { signal?: AbortSignal; maxSeconds?: number; ffmpegPath?: string } = {},
 ): AsyncGenerator<{ wav: Buffer; durationMs: number }> {
   await assertLooksLikeAudio(file);
-  const ffmpeg = spawn(
+  const ffmpeg = spawnBound(
     options.ffmpegPath ?? 'ffmpeg',
     ['-nostdin', '-hide_banner', '-loglevel', 'error', '-i', file, '-vn', '-f', 's16le'].concat([
       '-acodec',
@@ -58,8 +58,9 @@ export async function* segmentRecording(
       String(TARGET_SAMPLE_RATE),
       'pipe:1',
     ]),
-    { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal },
+    { stdio: ['pipe', 'pipe', 'pipe'], signal: options.signal },
   );
+  ffmpeg.stdin.end();
   let stderr = '';
   ffmpeg.stderr.on('data', (chunk: Buffer) => {
     if (stderr.length < 2000) stderr += chunk.toString();
