@@ -9,6 +9,9 @@ export default defineConfig({
   plugins: [react()],
   build: {
     outDir: 'dist',
+    // The audio worklet must be a file: the content security policy allows scripts from 'self'
+    // only, and a data: URL module would be refused (issue 9, `pcm-capture.js`).
+    assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.

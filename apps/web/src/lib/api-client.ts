@@ -80,7 +80,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 export type RequestOptions = {
-  /** JSON-serialisable value, or `FormData` for multipart uploads. */
+  /** JSON-serialisable value, `FormData` for multipart uploads, or a `Blob` sent as it is. */
   body?: unknown;
   signal?: AbortSignal | undefined;
   headers?: Record<string, string>;
@@ -88,18 +88,19 @@ export type RequestOptions = {
 
 async function request(method: string, path: string, options: RequestOptions = {}) {
   const { body, signal, headers } = options;
-  const isFormData = body instanceof FormData;
+  const isRaw = body instanceof FormData || body instanceof Blob;
   const init: RequestInit = {
     method,
     credentials: 'include',
     headers: {
       Accept: 'application/json',
-      ...(body !== undefined && !isFormData ? { 'Content-Type': 'application/json' } : {}),
+      ...(body instanceof Blob && body.type !== '' ? { 'Content-Type': body.type } : {}),
+      ...(body !== undefined && !isRaw ? { 'Content-Type': 'application/json' } : {}),
       ...headers,
     },
     signal: signal ?? null,
   };
-  if (body !== undefined) init.body = isFormData ? body : JSON.stringify(body);
+  if (body !== undefined) init.body = isRaw ? body : JSON.stringify(body);
 
   let response: Response;
   try {

@@ -1,41 +1,55 @@
 /**
- * Recordings kept in the browser's IndexedDB while they are made, one chunk at a time, so that a
- * reload or a crashed tab does not lose a consultation (issue 5, ARCHITECTURE "The session
- * pipeline"). Native IndexedDB, no library.
+ * The browser's copy of a session's recording, kept in IndexedDB until the server has it
+ * (issues 5 and 9), so that a reload, a crashed tab or a dead network loses nothing.
+ * Native IndexedDB, no library.
  *
- * A recording has parts (each Start → Stop of the recorder is one part: one webm stream) and each
- * part has chunks in arrival order. Records carry the owner's id so that a recording is only ever
- * offered back to the user who made it.
+ * - `sessions`: one record per patient session being recorded: its owner, what the page needs to
+ *   resume it, how many segments were recorded (the next sequence number) and their length.
+ * - `segments`: the segments cut so far and not yet acknowledged by the server (16 kHz WAV).
+ * - `openSegments`: the segment being recorded, rewritten about once a second, so a crash loses
+ *   at most that second; it becomes a segment when it is cut or when the session is recovered.
  *
- * Where IndexedDB is missing (old browsers, some private modes, tests) every call resolves
- * without storing anything: recording still works, only the crash protection is gone.
+ * Records carry the owner's id so that a recording is only ever offered back to the user who
+ * made it. Where IndexedDB is missing (old browsers, some private modes, tests) every call
+ * resolves without storing anything: recording and uploading still work, only the crash
+ * protection is gone.
  */
 
 const DB_NAME = 'clerkly-recordings';
-const DB_VERSION = 1;
-const RECORDINGS = 'recordings';
-const CHUNKS = 'chunks';
-const BY_RECORDING = 'byRecording';
+/** Version 1 kept whole webm recordings chunk by chunk (before issue 9); they are dropped. */
+const DB_VERSION = 2;
+const SESSIONS = 'sessions';
+const SEGMENTS = 'segments';
+const OPEN_SEGMENTS = 'openSegments';
+const BY_SESSION = 'bySession';
 
-export type StoredRecording<Context = unknown> = {
-  id: string;
+export type StoredSessionRecording<Context = unknown> = {
+  sessionId: number;
   /** The user who recorded it. */
   owner: string;
   createdAt: number;
   updatedAt: number;
-  mimeType: string;
-  /** Chunks stored so far (about one per second). */
-  chunkCount: number;
-  /** What the caller needs to resume, e.g. the session it belongs to. */
+  /** Segments recorded so far: the next segment's sequence number. */
+  segmentCount: number;
+  /** Their audio length. */
+  durationSeconds: number;
+  /** What the caller needs to resume, e.g. the session and the patient. */
   context: Context;
 };
 
-type StoredChunk = {
-  key?: number;
-  recordingId: string;
-  part: number;
+export type StoredSegment = {
+  sessionId: number;
   seq: number;
-  data: Blob;
+  /** 16 kHz mono 16-bit WAV. */
+  audio: Blob;
+  durationSeconds: number;
+};
+
+export type OpenSegment = {
+  sessionId: number;
+  seq: number;
+  /** 16 kHz mono 16-bit samples captured so far. */
+  samples: Int16Array;
 };
 
 export const isRecordingStoreAvailable = (): boolean => typeof indexedDB !== 'undefined';
@@ -47,12 +61,19 @@ function openDatabase(): Promise<IDBDatabase> {
     const request = indexedDB.open(DB_NAME, DB_VERSION);
     request.onupgradeneeded = () => {
       const db = request.result;
-      if (!db.objectStoreNames.contains(RECORDINGS)) {
-        db.createObjectStore(RECORDINGS, { keyPath: 'id' });
+      for (const name of Array.from(db.objectStoreNames)) {
+        if (![SESSIONS, SEGMENTS, OPEN_SEGMENTS].includes(name)) db.deleteObjectStore(name);
       }
-      if (!db.objectStoreNames.contains(CHUNKS)) {
-        const chunks = db.createObjectStore(CHUNKS, { keyPath: 'key', autoIncrement: true });
-        chunks.createIndex(BY_RECORDING, 'recordingId');
+      if (!db.objectStoreNames.contains(SESSIONS)) {
+        db.createObjectStore(SESSIONS, { keyPath: 'sessionId' });
+      }
+      if (!db.objectStoreNames.contains(SEGMENTS)) {
+        const segments = db.createObjectStore(SEGMENTS, { keyPath: ['sessionId', 'seq'] });
+        segments.createIndex(BY_SESSION, 'sessionId');
+      }
+      if (!db.objectStoreNames.contains(OPEN_SEGMENTS)) {
+        const open = db.createObjectStore(OPEN_SEGMENTS, { keyPath: ['sessionId', 'seq'] });
+        open.createIndex(BY_SESSION, 'sessionId');
       }
     };
     request.onsuccess = () => {
@@ -86,55 +107,89 @@ const transactionDone = (transaction: IDBTransaction) =>
     transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB write aborted'));
   });
 
-export async function createStoredRecording<Context>(
-  recording: Omit<StoredRecording<Context>, 'createdAt' | 'updatedAt' | 'chunkCount'>,
+/** Creates the session's record, or refreshes its context; counts already stored are kept. */
+export async function saveSessionRecording<Context>(
+  recording: Pick<
+    StoredSessionRecording<Context>,
+    'sessionId' | 'owner' | 'context' | 'segmentCount' | 'durationSeconds'
+  >,
 ): Promise<void> {
   if (!isRecordingStoreAvailable()) return;
   const db = await openDatabase();
-  const transaction = db.transaction(RECORDINGS, 'readwrite');
-  const now = Date.now();
-  transaction
-    .objectStore(RECORDINGS)
-    .put({ ...recording, createdAt: now, updatedAt: now, chunkCount: 0 });
-  await transactionDone(transaction);
-}
-
-/** Appends one chunk to a part of a recording, and counts it on the recording. */
-export async function appendRecordingChunk(
-  recordingId: string,
-  part: number,
-  seq: number,
-  data: Blob,
-): Promise<void> {
-  if (!isRecordingStoreAvailable()) return;
-  const db = await openDatabase();
-  const transaction = db.transaction([RECORDINGS, CHUNKS], 'readwrite');
-  const chunk: StoredChunk = { recordingId, part, seq, data };
-  transaction.objectStore(CHUNKS).add(chunk);
-  const recordings = transaction.objectStore(RECORDINGS);
-  const read = recordings.get(recordingId) as IDBRequest<StoredRecording | undefined>;
+  const transaction = db.transaction(SESSIONS, 'readwrite');
+  const sessions = transaction.objectStore(SESSIONS);
+  const read = sessions.get(recording.sessionId) as IDBRequest<StoredSessionRecording | undefined>;
   read.onsuccess = () => {
-    const recording = read.result;
-    if (recording) {
-      recordings.put({
-        ...recording,
-        chunkCount: recording.chunkCount + 1,
-        updatedAt: Date.now(),
-      });
-    }
+    const now = Date.now();
+    const existing = read.result;
+    sessions.put({
+      ...recording,
+      segmentCount: Math.max(recording.segmentCount, existing?.segmentCount ?? 0),
+      durationSeconds: Math.max(recording.durationSeconds, existing?.durationSeconds ?? 0),
+      createdAt: existing?.createdAt ?? now,
+      updatedAt: now,
+    } satisfies StoredSessionRecording<Context>);
   };
   await transactionDone(transaction);
 }
 
-/** The owner's stored recordings, newest first. */
-export async function listStoredRecordings<Context>(
+/**
+ * Keeps a segment that was just cut (it replaces the open copy of the same seq) and counts it on
+ * its session.
+ */
+export async function storeSegment(segment: StoredSegment): Promise<void> {
+  if (!isRecordingStoreAvailable()) return;
+  const db = await openDatabase();
+  const transaction = db.transaction([SESSIONS, SEGMENTS, OPEN_SEGMENTS], 'readwrite');
+  transaction.objectStore(SEGMENTS).put(segment);
+  transaction.objectStore(OPEN_SEGMENTS).delete([segment.sessionId, segment.seq]);
+  const sessions = transaction.objectStore(SESSIONS);
+  const read = sessions.get(segment.sessionId) as IDBRequest<StoredSessionRecording | undefined>;
+  read.onsuccess = () => {
+    const session = read.result;
+    if (!session || session.segmentCount > segment.seq) return;
+    sessions.put({
+      ...session,
+      segmentCount: segment.seq + 1,
+      durationSeconds: session.durationSeconds + segment.durationSeconds,
+      updatedAt: Date.now(),
+    } satisfies StoredSessionRecording);
+  };
+  await transactionDone(transaction);
+}
+
+/** Rewrites the copy of the segment being recorded. */
+export async function saveOpenSegment(segment: OpenSegment): Promise<void> {
+  if (!isRecordingStoreAvailable()) return;
+  const db = await openDatabase();
+  const transaction = db.transaction([SESSIONS, OPEN_SEGMENTS], 'readwrite');
+  transaction.objectStore(OPEN_SEGMENTS).put(segment);
+  const sessions = transaction.objectStore(SESSIONS);
+  const read = sessions.get(segment.sessionId) as IDBRequest<StoredSessionRecording | undefined>;
+  read.onsuccess = () => {
+    if (read.result) sessions.put({ ...read.result, updatedAt: Date.now() });
+  };
+  await transactionDone(transaction);
+}
+
+/** The server acknowledged the segment: the browser's copy goes. */
+export async function deleteSegment(sessionId: number, seq: number): Promise<void> {
+  if (!isRecordingStoreAvailable()) return;
+  const db = await openDatabase();
+  const transaction = db.transaction(SEGMENTS, 'readwrite');
+  transaction.objectStore(SEGMENTS).delete([sessionId, seq]);
+  await transactionDone(transaction);
+}
+
+/** The owner's session recordings, most recently recorded first. */
+export async function listSessionRecordings<Context>(
   owner: string,
-): Promise<StoredRecording<Context>[]> {
+): Promise<StoredSessionRecording<Context>[]> {
   if (!isRecordingStoreAvailable()) return [];
   const db = await openDatabase();
   const all = await requestResult(
-    db.transaction(RECORDINGS).objectStore(RECORDINGS).getAll() as IDBRequest<
-      StoredRecording<Context>[]
+    db.transaction(SESSIONS).objectStore(SESSIONS).getAll() as IDBRequest<
+      StoredSessionRecording<Context>[]
     >,
   );
   return all
@@ -142,46 +197,45 @@ export async function listStoredRecordings<Context>(
     .sort((a, b) => b.updatedAt - a.updatedAt);
 }
 
-/** The parts of a recording, each one playable blob (its chunks joined in order). */
-export async function loadRecordingParts(recordingId: string): Promise<Blob[]> {
-  if (!isRecordingStoreAvailable()) return [];
+/** A session's segments not acknowledged yet (in seq order), and its open segments. */
+export async function loadUnsentAudio(
+  sessionId: number,
+): Promise<{ segments: StoredSegment[]; open: OpenSegment[] }> {
+  if (!isRecordingStoreAvailable()) return { segments: [], open: [] };
   const db = await openDatabase();
-  const transaction = db.transaction([RECORDINGS, CHUNKS]);
-  const recording = await requestResult(
-    transaction.objectStore(RECORDINGS).get(recordingId) as IDBRequest<StoredRecording | undefined>,
+  const transaction = db.transaction([SEGMENTS, OPEN_SEGMENTS]);
+  const range = IDBKeyRange.only(sessionId);
+  const segments = await requestResult(
+    transaction.objectStore(SEGMENTS).index(BY_SESSION).getAll(range) as IDBRequest<
+      StoredSegment[]
+    >,
   );
-  const chunks = await requestResult(
-    transaction
-      .objectStore(CHUNKS)
-      .index(BY_RECORDING)
-      .getAll(IDBKeyRange.only(recordingId)) as IDBRequest<StoredChunk[]>,
+  const open = await requestResult(
+    transaction.objectStore(OPEN_SEGMENTS).index(BY_SESSION).getAll(range) as IDBRequest<
+      OpenSegment[]
+    >,
   );
-  const parts = new Map<number, StoredChunk[]>();
-  for (const chunk of chunks) parts.set(chunk.part, [...(parts.get(chunk.part) ?? []), chunk]);
-  const type = recording?.mimeType ?? 'audio/webm';
-  return [...parts.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(
-      ([, partChunks]) =>
-        new Blob(
-          partChunks.sort((a, b) => a.seq - b.seq).map((chunk) => chunk.data),
-          { type },
-        ),
-    );
+  return {
+    segments: segments.sort((a, b) => a.seq - b.seq),
+    open: open.sort((a, b) => a.seq - b.seq),
+  };
 }
 
-export async function deleteStoredRecording(recordingId: string): Promise<void> {
+/** Forgets a session's recording: its record, its unsent segments and its open segment. */
+export async function deleteSessionRecording(sessionId: number): Promise<void> {
   if (!isRecordingStoreAvailable()) return;
   const db = await openDatabase();
-  const transaction = db.transaction([RECORDINGS, CHUNKS], 'readwrite');
-  transaction.objectStore(RECORDINGS).delete(recordingId);
-  const chunks = transaction.objectStore(CHUNKS).index(BY_RECORDING);
-  const cursor = chunks.openKeyCursor(IDBKeyRange.only(recordingId));
-  cursor.onsuccess = () => {
-    const current = cursor.result;
-    if (!current) return;
-    transaction.objectStore(CHUNKS).delete(current.primaryKey);
-    current.continue();
-  };
+  const transaction = db.transaction([SESSIONS, SEGMENTS, OPEN_SEGMENTS], 'readwrite');
+  transaction.objectStore(SESSIONS).delete(sessionId);
+  for (const name of [SEGMENTS, OPEN_SEGMENTS]) {
+    const store = transaction.objectStore(name);
+    const cursor = store.index(BY_SESSION).openKeyCursor(IDBKeyRange.only(sessionId));
+    cursor.onsuccess = () => {
+      const current = cursor.result;
+      if (!current) return;
+      store.delete(current.primaryKey);
+      current.continue();
+    };
+  }
   await transactionDone(transaction);
 }

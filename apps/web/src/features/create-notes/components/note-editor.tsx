@@ -4,10 +4,20 @@ import { Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
 import { useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { noteToSafeHtml } from '../../../lib/note-html';
 
 type TextStyle = 'normal' | 'h1' | 'h2' | 'code';
+
+/**
+ * Made once: `useEditor` compares its options with the editor's on every render and, when they
+ * differ (a new extension object, a new `editorProps`), calls `setOptions`, which re-applies the
+ * editor's last known state to the page. A render between a keystroke that moved the caret
+ * (Ctrl+End) and ProseMirror reading that move put the caret back where it was, so the text
+ * typed next landed at the start of the note (issue 9 point 8). Stable options mean a render of
+ * the page (a note finishing its typing effect, a query refreshing) leaves the editor alone.
+ */
+const EXTENSIONS = [StarterKit.configure({ link: false }), Link];
 
 const TEXT_STYLES: { value: TextStyle; label: string }[] = [
   { value: 'normal', label: 'Normal' },
@@ -80,17 +90,17 @@ export function NoteEditor({ templateName, content, onCancel, onUpdate }: NoteEd
   const [initialContent] = useState(() => noteToSafeHtml(content));
   const [sourceMode, setSourceMode] = useState(false);
   const sourceModeRef = useRef(false);
-  const editor = useEditor({
-    extensions: [StarterKit.configure({ link: false }), Link],
-    content: initialContent,
-    editorProps: {
+  const editorProps = useMemo(
+    () => ({
       attributes: {
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-label': `${templateName} note text`,
       },
-    },
-  });
+    }),
+    [templateName],
+  );
+  const editor = useEditor({ extensions: EXTENSIONS, content: initialContent, editorProps });
 
   const switchSource = (active: boolean) => {
     sourceModeRef.current = active;

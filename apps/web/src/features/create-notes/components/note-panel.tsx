@@ -51,7 +51,11 @@ export function NotePanel({
         <Button
           variant="light"
           leftSection={<IconPencil size={16} aria-hidden />}
-          onClick={() => setEditing(true)}
+          onClick={() => {
+            // The editor shows the whole note: the typing effect has nothing left to show.
+            if (note.typing) dispatch({ type: 'typingFinished', templateId: note.templateId });
+            setEditing(true);
+          }}
           disabled={editing || disabled}
         >
           Edit

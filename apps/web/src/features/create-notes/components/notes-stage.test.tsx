@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { jsonResponse, mockApi, type ApiHandlers } from '../../../testing/mock-api';
+import { SegmentPipelineProvider } from '../state/segment-pipeline';
 import { initialSessionState, SessionProvider, type SessionState } from '../state/session-store';
 import { NotesStage } from './notes-stage';
 
@@ -31,8 +32,9 @@ const notesState: SessionState = {
     },
     { templateId: 18, output: '<p>Unfit for work for three days.</p>', typing: false },
   ],
-  recordings: [new Blob(['webm'])],
-  recordingsInNotes: 1,
+  segmentCount: 2,
+  recordedSeconds: 21.4,
+  segmentsInNotes: 2,
   transcribedText: 'I have had a sore throat for three days.',
   durationSeconds: 21,
   changesMade: true,
@@ -55,7 +57,9 @@ function renderNotes(handlers: ApiHandlers = {}) {
       <Notifications />
       <QueryClientProvider client={createQueryClient({ retryDelay: 0 })}>
         <SessionProvider initialState={notesState}>
-          <NotesStage owner="user-1" onExit={() => {}} />
+          <SegmentPipelineProvider owner="user-1">
+            <NotesStage onExit={() => {}} />
+          </SegmentPipelineProvider>
         </SessionProvider>
       </QueryClientProvider>
     </MantineProvider>,

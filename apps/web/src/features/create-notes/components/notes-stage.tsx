@@ -8,21 +8,25 @@ import { useTemplates } from '../api/get-templates';
 import { useSaveSession } from '../api/save-session';
 import { useNoteGeneration } from '../hooks/use-note-generation';
 import { useReadAloud } from '../hooks/use-read-aloud';
-import { forgetStoredRecording, useSessionRecorder } from '../hooks/use-session-recorder';
+import { useSessionRecorder } from '../hooks/use-session-recorder';
 import { replaceNoteOutput, toSessionUpdate } from '../lib/generated-notes';
+import { forgetStoredRecording } from '../state/segment-pipeline';
 import { useSessionDispatch, useSessionState } from '../state/session-store';
 import { AddTemplatesModal } from './add-templates-modal';
 import { GenerationOverlay } from './generation-overlay';
+import { LiveTranscript } from './live-transcript';
 import { NotePanel } from './note-panel';
 import { RecorderControls } from './recorder-controls';
 import { SessionHeader } from './session-header';
+import { UploadStatus } from './upload-status';
 
 /**
  * Stage 3 (spec points 2 and 4): one tab per template with its note, editing, regeneration,
- * copy and read aloud; a later recording is appended to the earlier audio and the notes are
- * generated again from the whole; Save Session, Next Patient and Exit Session.
+ * copy and read aloud; a later recording adds segments to the session's audio and the notes are
+ * generated again from the whole (issue 9: only the new segments are transcribed); Save Session,
+ * Next Patient and Exit Session.
  */
-export function NotesStage({ owner, onExit }: { owner: string; onExit: () => void }) {
+export function NotesStage({ onExit }: { onExit: () => void }) {
   const state = useSessionState();
   const dispatch = useSessionDispatch();
   const templates = useTemplates();
@@ -34,22 +38,16 @@ export function NotesStage({ owner, onExit }: { owner: string; onExit: () => voi
   const [addingTemplates, setAddingTemplates] = useState(false);
 
   const noteTemplateIds = state.generatedNotes.map((note) => note.templateId);
-  const regenerateFromAudio = (recordings: Blob[]) =>
-    void generation.generate({
-      recordings,
-      templateIds: noteTemplateIds,
-      prevTranscribedText: state.transcribedText,
-    });
+  const regenerateFromAudio = () => void generation.generate({ templateIds: noteTemplateIds });
   const recorder = useSessionRecorder({
     deviceId: devices.microphoneId,
-    owner,
     // Spec point 4: the new audio joins the earlier audio and the notes are replaced.
     onRecorded: regenerateFromAudio,
   });
 
   const recording = recorder.state.status !== 'idle';
   const busy = generation.busy || recording;
-  const audioNotInNotes = state.recordings.length > state.recordingsInNotes;
+  const audioNotInNotes = state.segmentCount > state.segmentsInNotes;
 
   const templateName = (templateId: number) =>
     templates.data?.find((template) => template.id === templateId)?.name ??
@@ -63,7 +61,7 @@ export function NotesStage({ owner, onExit }: { owner: string; onExit: () => voi
   };
 
   const save = () => {
-    const { session, generatedNotes, transcribedText, durationSeconds, storedRecordingId } = state;
+    const { session, generatedNotes, transcribedText, durationSeconds } = state;
     if (!session) return;
     saveSession.mutate(
       {
@@ -80,8 +78,7 @@ export function NotesStage({ owner, onExit }: { owner: string; onExit: () => voi
           notifications.show({ color: 'teal', message: TOASTS.sessionSaved });
           dispatch({ type: 'sessionSaved', notes: generatedNotes, transcribedText });
           // Saved on the server: the browser's crash copy of the audio is no longer needed.
-          forgetStoredRecording(storedRecordingId);
-          dispatch({ type: 'storedRecordingForgotten' });
+          forgetStoredRecording(session.id);
         },
         onError: (error) => {
           console.warn('Saving the session failed.', error);
@@ -158,7 +155,7 @@ export function NotesStage({ owner, onExit }: { owner: string; onExit: () => voi
           </Title>
           <Text size="sm" c="dimmed">
             Something was missed? Record more: it is added to the end of the consultation and the
-            notes are generated again from the whole recording.
+            notes are written again from the whole recording.
           </Text>
           <RecorderControls
             recorder={recorder}
@@ -166,6 +163,8 @@ export function NotesStage({ owner, onExit }: { owner: string; onExit: () => voi
             startLabel="Record more"
             disabled={generation.busy}
           />
+          <UploadStatus />
+          {recording && <LiveTranscript recording />}
           {audioNotInNotes && !busy && (
             <Alert
               color="yellow"
@@ -175,7 +174,7 @@ export function NotesStage({ owner, onExit }: { owner: string; onExit: () => voi
             >
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">The latest recording is not in the notes yet.</Text>
-                <Button size="xs" onClick={() => regenerateFromAudio(state.recordings)}>
+                <Button size="xs" onClick={regenerateFromAudio}>
                   Update notes from the recording
                 </Button>
               </Stack>
@@ -185,7 +184,12 @@ export function NotesStage({ owner, onExit }: { owner: string; onExit: () => voi
       </Paper>
 
       <AddTemplatesModal opened={addingTemplates} onClose={() => setAddingTemplates(false)} />
-      <GenerationOverlay progress={generation.progress} />
+      <GenerationOverlay
+        progress={generation.progress}
+        uploads={generation.uploads}
+        onRetry={() => void generation.retry()}
+        onCancel={generation.cancel}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { LIMIT_MESSAGES } from '@clerkly/contracts';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconSparkles, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconSparkles } from '@tabler/icons-react';
 import { useAudioDevices } from '../../../hooks/use-audio-devices';
 import { useTemplates } from '../api/get-templates';
 import { useUsage } from '../api/get-usage';
@@ -8,8 +8,11 @@ import { useNoteGeneration } from '../hooks/use-note-generation';
 import { useSessionRecorder } from '../hooks/use-session-recorder';
 import { exceedsTrialNotes } from '../lib/trial-limits';
 import { useSessionDispatch, useSessionState } from '../state/session-store';
+import { formatDuration } from '../lib/format-duration';
 import { GenerationOverlay } from './generation-overlay';
+import { LiveTranscript } from './live-transcript';
 import { RecorderControls } from './recorder-controls';
+import { UploadStatus } from './upload-status';
 import { SessionHeader } from './session-header';
 import { TemplatePicker } from './template-picker';
 
@@ -18,7 +21,7 @@ import { TemplatePicker } from './template-picker';
  * Generate Notes is disabled while working, when templates failed to load, with no template
  * chosen, or when a trial's note allowance would be passed; without audio it does nothing.
  */
-export function RecordStage({ owner, onExit }: { owner: string; onExit: () => void }) {
+export function RecordStage({ onExit }: { onExit: () => void }) {
   const state = useSessionState();
   const dispatch = useSessionDispatch();
   const devices = useAudioDevices();
@@ -27,13 +30,12 @@ export function RecordStage({ owner, onExit }: { owner: string; onExit: () => vo
   const generation = useNoteGeneration();
   const recorder = useSessionRecorder({
     deviceId: devices.microphoneId,
-    owner,
     // Spec point 4: when recording stops, the template list is refreshed.
     onRecorded: () => void templates.refetch(),
   });
 
   const recording = recorder.state.status !== 'idle';
-  const hasAudio = state.recordings.length > 0;
+  const hasAudio = state.segmentCount > 0;
   const isFreeTrial = usage.data?.isFreeTrial ?? false;
   const selected = state.selectedTemplateIds;
   const overAllowance = exceedsTrialNotes(usage.data, selected.length);
@@ -42,7 +44,7 @@ export function RecordStage({ owner, onExit }: { owner: string; onExit: () => vo
 
   const generate = () => {
     if (!hasAudio) return;
-    void generation.generate({ recordings: state.recordings, templateIds: selected });
+    void generation.generate({ templateIds: selected });
   };
 
   return (
@@ -61,26 +63,15 @@ export function RecordStage({ owner, onExit }: { owner: string; onExit: () => vo
             disabled={generation.busy}
           />
           {hasAudio && !recording && (
-            <Group gap="sm" justify="space-between">
-              <Text size="sm" role="status">
-                {state.recordings.length === 1
-                  ? 'Recording ready.'
-                  : `${state.recordings.length} recordings ready; they are joined in order.`}
-              </Text>
-              <Button
-                size="xs"
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={14} aria-hidden />}
-                onClick={recorder.discard}
-                disabled={generation.busy}
-              >
-                Discard recording
-              </Button>
-            </Group>
+            <Text size="sm" role="status">
+              Recording ready. {formatDuration(state.recordedSeconds * 1000)} of audio.
+            </Text>
           )}
+          <UploadStatus />
         </Stack>
       </Paper>
+
+      {(recording || hasAudio) && <LiveTranscript recording={recording} />}
 
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
@@ -123,7 +114,12 @@ export function RecordStage({ owner, onExit }: { owner: string; onExit: () => vo
         </Button>
       </Group>
 
-      <GenerationOverlay progress={generation.progress} />
+      <GenerationOverlay
+        progress={generation.progress}
+        uploads={generation.uploads}
+        onRetry={() => void generation.retry()}
+        onCancel={generation.cancel}
+      />
     </Stack>
   );
 }

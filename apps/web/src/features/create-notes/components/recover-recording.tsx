@@ -5,13 +5,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
 import {
-  deleteStoredRecording,
-  listStoredRecordings,
-  loadRecordingParts,
-  type StoredRecording,
+  deleteSessionRecording,
+  listSessionRecordings,
+  loadUnsentAudio,
+  storeSegment,
+  type StoredSessionRecording,
 } from '../../../lib/recording-store';
 import { formatDuration } from '../lib/format-duration';
+import { segmentWav } from '../state/segment-pipeline';
 import { useSessionDispatch } from '../state/session-store';
+import { SEGMENT_RULES } from '@clerkly/contracts';
 
 /** A stored context written by an older version of the page is ignored, not trusted. */
 const recordingContextSchema = z.object({
@@ -26,7 +29,9 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeSt
 
 /**
  * Issue 5: a recording interrupted by a reload or a crashed tab is still in the browser; offer to
- * recover it into its session (ready for Generate Notes), or to discard it.
+ * recover it into its session (ready for Generate Notes), or to discard it. Issue 9: the segment
+ * that was being recorded becomes the session's last segment, and every segment the server has
+ * not acknowledged is sent once the session is back on screen.
  */
 export function RecoverRecording({ owner }: { owner: string }) {
   const dispatch = useSessionDispatch();
@@ -34,7 +39,7 @@ export function RecoverRecording({ owner }: { owner: string }) {
   const [working, setWorking] = useState(false);
   const stored = useQuery({
     queryKey: storedRecordingsKey(owner),
-    queryFn: () => listStoredRecordings(owner),
+    queryFn: () => listSessionRecordings(owner),
     enabled: owner !== '',
     retry: false,
     gcTime: 0,
@@ -44,10 +49,10 @@ export function RecoverRecording({ owner }: { owner: string }) {
   if (!latest) return null;
   const context = recordingContextSchema.safeParse(latest.context);
 
-  const discard = async (recording: StoredRecording) => {
+  const discard = async (recording: StoredSessionRecording) => {
     setWorking(true);
     try {
-      await deleteStoredRecording(recording.id);
+      await deleteSessionRecording(recording.sessionId);
     } catch (error) {
       console.warn('The stored recording could not be deleted.', error);
     } finally {
@@ -60,16 +65,30 @@ export function RecoverRecording({ owner }: { owner: string }) {
     if (!context.success) return;
     setWorking(true);
     try {
-      const recordings = (await loadRecordingParts(latest.id)).filter((part) => part.size > 0);
-      if (recordings.length === 0) {
+      let { segmentCount, durationSeconds } = latest;
+      // The segment cut short by the reload is closed here, as Stop would have done.
+      const { open } = await loadUnsentAudio(latest.sessionId);
+      for (const segment of open) {
+        if (segment.seq < segmentCount || segment.samples.length === 0) continue;
+        const seconds = segment.samples.length / SEGMENT_RULES.sampleRate;
+        await storeSegment({
+          sessionId: segment.sessionId,
+          seq: segmentCount,
+          audio: segmentWav(segment.samples),
+          durationSeconds: seconds,
+        });
+        segmentCount += 1;
+        durationSeconds += seconds;
+      }
+      if (segmentCount === 0) {
         await discard(latest);
         return;
       }
       dispatch({
         type: 'recordingRecovered',
         ...context.data,
-        recordings,
-        storedRecordingId: latest.id,
+        segmentCount,
+        recordedSeconds: durationSeconds,
       });
     } catch (error) {
       console.warn('The stored recording could not be read.', error);
@@ -90,7 +109,7 @@ export function RecoverRecording({ owner }: { owner: string }) {
         <Text size="sm">
           {context.success
             ? `A recording of ${context.data.patient.name} (about ${formatDuration(
-                latest.chunkCount * 1000,
+                latest.durationSeconds * 1000,
               )}) from ${dateFormat.format(latest.createdAt)} was not saved.`
             : 'A recording from an earlier version of this page was not saved.'}{' '}
           Recover the unsaved recording to generate its notes, or discard it.

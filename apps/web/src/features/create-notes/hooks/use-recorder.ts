@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { SEGMENT_RULES } from '@clerkly/contracts';
 import { mediaErrorName } from '../../../hooks/use-audio-devices';
+import { Downsampler } from '../lib/downsampler';
+import { createPcmTap, type PcmTap } from '../lib/pcm-tap';
 
-/** Spec point 9: 1 000 ms chunks of webm audio, analyser size 256. */
-export const RECORDING_TIMESLICE_MS = 1000;
+/** Spec point 9: analyser size 256. */
 export const RECORDING_FFT_SIZE = 256;
-const PREFERRED_TYPES = ['audio/webm;codecs=opus', 'audio/webm'];
 
 export type RecorderState =
   | { status: 'idle' }
@@ -13,12 +14,17 @@ export type RecorderState =
   | { status: 'paused'; analyser: AnalyserNode };
 
 export type RecorderCallbacks = {
-  /** The recorder is about to capture a new recording (before the first chunk). */
-  onStart?: (mimeType: string) => void;
-  /** Each chunk as it arrives (about one per second), numbered from 0. */
-  onChunk?: (chunk: Blob, seq: number) => void;
-  /** The finished recording. Not called when the recorder is discarded (page left). */
-  onStop: (recording: Blob) => void;
+  /** The recorder is about to capture a new recording (before the first samples). */
+  onStart?: () => void;
+  /** 16 kHz mono samples as they are captured, a few dozen times a second; none while paused. */
+  onAudio: (samples: Float32Array) => void;
+  /** Paused: every sample captured before the pause was handed over. */
+  onPause?: () => void;
+  /**
+   * The recording ended (Stop, another microphone, a disconnected one); every sample was handed
+   * over. Not called when the recorder is discarded (page left).
+   */
+  onStop: () => void;
   /** Why recording could not start or stopped early, in words for the user. */
   onError?: (message: string) => void;
 };
@@ -45,21 +51,19 @@ class RecordingUnsupportedError extends Error {
   override readonly name = 'NotSupportedError';
 }
 
-function pickMimeType(): string | undefined {
-  return PREFERRED_TYPES.find((type) => MediaRecorder.isTypeSupported(type));
-}
-
 type Capture = {
-  recorder: MediaRecorder;
   stream: MediaStream;
   context: AudioContext;
+  tap: PcmTap | null;
   /** False once the page is leaving: the recording is dropped, not handed over. */
   keep: boolean;
+  stopping: boolean;
 };
 
 /**
- * Spec point 4 "Recording": idle → recording (1-second chunks, live analyser) → stopped (a webm
- * blob), with pause and resume. Changing the microphone while recording stops the recording.
+ * Spec point 4 "Recording": idle → recording (live analyser) → stopped, with pause and resume.
+ * Changing the microphone while recording stops the recording. Issue 9: instead of webm chunks
+ * the recorder hands over raw 16 kHz mono samples as they are captured, for the segmenter.
  */
 export function useRecorder(deviceId: string | null, callbacks: RecorderCallbacks) {
   const [state, setState] = useState<RecorderState>({ status: 'idle' });
@@ -74,6 +78,7 @@ export function useRecorder(deviceId: string | null, callbacks: RecorderCallback
   });
 
   const release = useCallback((current: Capture) => {
+    current.tap?.disconnect();
     current.stream.getTracks().forEach((track) => track.stop());
     if (current.context.state !== 'closed') {
       current.context.close().catch((error: unknown) => {
@@ -84,60 +89,46 @@ export function useRecorder(deviceId: string | null, callbacks: RecorderCallback
 
   const stop = useCallback(() => {
     const current = capture.current;
-    if (!current || current.recorder.state === 'inactive') return;
-    current.recorder.stop();
-  }, []);
+    if (!current || current.stopping) return;
+    current.stopping = true;
+    void (async () => {
+      // The samples still on their way belong to the recording.
+      await current.tap?.setCapturing(false);
+      release(current);
+      if (capture.current === current) capture.current = null;
+      if (!current.keep) return;
+      clock.current = { before: 0, since: 0 };
+      setElapsedMs(0);
+      setState({ status: 'idle' });
+      latest.current.onStop();
+    })();
+  }, [release]);
 
   const start = useCallback(async () => {
     if (capture.current) return;
     setState({ status: 'starting' });
     let stream: MediaStream | null = null;
+    let context: AudioContext | null = null;
     try {
       const mediaDevices = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
-      if (
-        typeof mediaDevices?.getUserMedia !== 'function' ||
-        typeof MediaRecorder === 'undefined' ||
-        typeof AudioContext === 'undefined'
-      ) {
-        throw new RecordingUnsupportedError('MediaRecorder or getUserMedia is missing');
+      if (typeof mediaDevices?.getUserMedia !== 'function' || typeof AudioContext === 'undefined') {
+        throw new RecordingUnsupportedError('getUserMedia or Web Audio is missing');
       }
       stream = await mediaDevices.getUserMedia({
         audio: deviceId ? { deviceId: { exact: deviceId } } : true,
       });
-      const mimeType = pickMimeType();
-      const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
-      const context = new AudioContext();
+      context = new AudioContext();
       const analyser = context.createAnalyser();
       analyser.fftSize = RECORDING_FFT_SIZE;
       // Not connected to the speakers: the clinician would hear the room with a delay.
-      context.createMediaStreamSource(stream).connect(analyser);
-      const current: Capture = { recorder, stream, context, keep: true };
+      const source = context.createMediaStreamSource(stream);
+      source.connect(analyser);
+      const current: Capture = { stream, context, tap: null, keep: true, stopping: false };
       capture.current = current;
-
-      const chunks: Blob[] = [];
-      let seq = 0;
-      recorder.ondataavailable = (event) => {
-        if (event.data.size === 0) return;
-        chunks.push(event.data);
-        if (current.keep) latest.current.onChunk?.(event.data, seq);
-        seq += 1;
-      };
-      recorder.onstop = () => {
-        release(current);
-        if (capture.current === current) capture.current = null;
-        if (!current.keep) return;
-        clock.current = { before: 0, since: 0 };
-        setElapsedMs(0);
-        setState({ status: 'idle' });
-        const type = recorder.mimeType || mimeType || 'audio/webm';
-        const recording = new Blob(chunks, { type });
-        if (recording.size > 0) latest.current.onStop(recording);
-      };
-      recorder.onerror = (event) => {
-        console.warn('The recorder failed.', event);
-        latest.current.onError?.('Recording stopped unexpectedly. What was recorded is kept.');
-        stop();
-      };
+      const downsampler = new Downsampler(context.sampleRate, SEGMENT_RULES.sampleRate);
+      current.tap = await createPcmTap(context, source, (samples) => {
+        if (current.keep) latest.current.onAudio(downsampler.process(samples));
+      });
       // An unplugged microphone ends the recording; what was captured is kept.
       stream.getAudioTracks().forEach((track) =>
         track.addEventListener('ended', () => {
@@ -146,39 +137,43 @@ export function useRecorder(deviceId: string | null, callbacks: RecorderCallback
         }),
       );
 
-      latest.current.onStart?.(recorder.mimeType || mimeType || 'audio/webm');
-      recorder.start(RECORDING_TIMESLICE_MS);
+      latest.current.onStart?.();
+      await current.tap.setCapturing(true);
       if (context.state === 'suspended') await context.resume();
       clock.current = { before: 0, since: Date.now() };
       setElapsedMs(0);
       setState({ status: 'recording', analyser });
     } catch (error) {
       stream?.getTracks().forEach((track) => track.stop());
+      if (context && context.state !== 'closed') void context.close().catch(() => undefined);
       capture.current = null;
       // Spec point 8: microphone failures are logged only; the page says what to do.
       console.warn('Recording could not start.', error);
       setState({ status: 'idle' });
       latest.current.onError?.(describeRecordingError(error));
     }
-  }, [deviceId, release, stop]);
+  }, [deviceId, stop]);
 
   const pause = useCallback(() => {
     const current = capture.current;
-    if (!current || current.recorder.state !== 'recording') return;
-    current.recorder.pause();
+    if (!current?.tap || current.stopping) return;
     const { before, since } = clock.current;
+    if (!since) return;
     clock.current = { before: before + Date.now() - since, since: 0 };
     setState((previous) =>
       previous.status === 'recording'
         ? { status: 'paused', analyser: previous.analyser }
         : previous,
     );
+    void current.tap.setCapturing(false).then(() => {
+      if (current.keep && !current.stopping) latest.current.onPause?.();
+    });
   }, []);
 
   const resume = useCallback(() => {
     const current = capture.current;
-    if (!current || current.recorder.state !== 'paused') return;
-    current.recorder.resume();
+    if (!current?.tap || current.stopping || clock.current.since) return;
+    void current.tap.setCapturing(true);
     clock.current = { ...clock.current, since: Date.now() };
     setState((previous) =>
       previous.status === 'paused'
@@ -201,14 +196,13 @@ export function useRecorder(deviceId: string | null, callbacks: RecorderCallback
   // Spec point 4: changing the microphone while recording stops the recording (and keeps it).
   useEffect(() => stop(), [deviceId, stop]);
 
-  // Leaving the page releases the microphone; the chunks already stored stay recoverable.
+  // Leaving the page releases the microphone; the audio already stored stays recoverable.
   useEffect(
     () => () => {
       const current = capture.current;
       if (!current) return;
       current.keep = false;
       capture.current = null;
-      if (current.recorder.state !== 'inactive') current.recorder.stop();
       release(current);
     },
     [release],

@@ -1,97 +1,54 @@
-import type { PatientSession } from '@clerkly/contracts';
 import { useRef, useState } from 'react';
-import {
-  appendRecordingChunk,
-  createStoredRecording,
-  deleteStoredRecording,
-} from '../../../lib/recording-store';
-import { useSessionDispatch, useSessionState, type CurrentPatient } from '../state/session-store';
+import { Segmenter } from '../lib/segmenter';
+import { useSegmentPipeline } from '../state/segment-pipeline';
 import { useRecorder } from './use-recorder';
 
-/** What a stored recording needs to resume its session after a reload (issue 5). */
-export type RecordingContext = {
-  session: PatientSession;
-  patient: CurrentPatient;
-  selectedTemplateIds: number[];
-};
-
-const newRecordingId = (): string =>
-  typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+/** The segment being recorded is copied to the browser's storage this often (issue 5). */
+const OPEN_SEGMENT_SAVE_MS = 1000;
 
 /**
- * The recorder of the session on screen: each recording joins the session's audio, and every
- * chunk is written to IndexedDB as it arrives, so a reload or a crash loses at most a second.
+ * The recorder of the session on screen (issue 9): the captured audio is cut into segments at
+ * pauses, and each segment goes to the session's pipeline (kept in the browser, uploaded in
+ * order). The segment in progress is copied to IndexedDB every second, so a reload or a crash
+ * loses at most a second. Pause and Stop close the current segment; paused time makes nothing.
  */
 export function useSessionRecorder({
   deviceId,
-  owner,
   onRecorded,
 }: {
   deviceId: string | null;
-  /** The signed-in user's id: a stored recording is only offered back to them. */
-  owner: string;
-  /** Called with the session's recordings (the new one last) when a recording stops. */
-  onRecorded?: (recordings: Blob[]) => void;
+  /** Called when a recording stops, once its last segment has been handed to the pipeline. */
+  onRecorded?: () => void;
 }) {
-  const state = useSessionState();
-  const dispatch = useSessionDispatch();
+  const pipeline = useSegmentPipeline();
   const [error, setError] = useState<string | null>(null);
-  // Writes run one after another, so chunks land in order.
-  const writes = useRef<Promise<void>>(Promise.resolve());
-  const target = useRef<{ recordingId: string; part: number } | null>(null);
-
-  const enqueue = (write: () => Promise<void>) => {
-    writes.current = writes.current.then(write).catch((cause: unknown) => {
-      // The recording itself is still in memory; only the crash copy is incomplete.
-      console.warn('A recording chunk could not be stored in the browser.', cause);
-    });
-  };
+  const segmenter = useRef<Segmenter | null>(null);
+  const lastSaved = useRef(0);
 
   const recorder = useRecorder(deviceId, {
-    onStart: (mimeType) => {
+    onStart: () => {
       setError(null);
-      const { session, patient } = state;
-      let recordingId = state.storedRecordingId;
-      if (!recordingId && session && patient) {
-        const id = newRecordingId();
-        recordingId = id;
-        dispatch({ type: 'recordingStored', storedRecordingId: id });
-        const context: RecordingContext = {
-          session,
-          patient,
-          selectedTemplateIds: state.selectedTemplateIds,
-        };
-        enqueue(() => createStoredRecording({ id, owner, mimeType, context }));
+      pipeline.recordingStarted();
+      segmenter.current = new Segmenter((samples) => pipeline.addSegment(samples));
+      lastSaved.current = Date.now();
+    },
+    onAudio: (samples) => {
+      const current = segmenter.current;
+      if (!current) return;
+      current.push(samples);
+      if (Date.now() - lastSaved.current >= OPEN_SEGMENT_SAVE_MS) {
+        lastSaved.current = Date.now();
+        pipeline.saveOpenSegment(current.pendingSamples());
       }
-      target.current = recordingId ? { recordingId, part: state.recordings.length } : null;
     },
-    onChunk: (chunk, seq) => {
-      const part = target.current;
-      if (part) enqueue(() => appendRecordingChunk(part.recordingId, part.part, seq, chunk));
-    },
-    onStop: (recording) => {
-      dispatch({ type: 'recordingAdded', recording });
-      onRecorded?.([...state.recordings, recording]);
+    onPause: () => segmenter.current?.flush(),
+    onStop: () => {
+      segmenter.current?.flush();
+      segmenter.current = null;
+      onRecorded?.();
     },
     onError: setError,
   });
 
-  /** Drops the session's audio, in memory and in the browser's storage. */
-  const discard = () => {
-    const id = state.storedRecordingId;
-    dispatch({ type: 'recordingsDiscarded' });
-    if (id) enqueue(() => deleteStoredRecording(id));
-  };
-
-  return { ...recorder, error, discard };
-}
-
-/** Forgets the crash copy of a session's recordings (saved, or deliberately left). */
-export function forgetStoredRecording(id: string | null): void {
-  if (!id) return;
-  deleteStoredRecording(id).catch((error: unknown) => {
-    console.warn('The stored recording could not be deleted.', error);
-  });
+  return { ...recorder, error };
 }

@@ -9,7 +9,7 @@ import { NotesStage } from '../components/notes-stage';
 import { RecordStage } from '../components/record-stage';
 import { WelcomeDialog } from '../components/welcome-dialog';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
-import { forgetStoredRecording } from '../hooks/use-session-recorder';
+import { SegmentPipelineProvider, forgetStoredRecording } from '../state/segment-pipeline';
 import { SessionProvider, useSessionDispatch, useSessionState } from '../state/session-store';
 
 /** Spec point 9: the welcome pop-up shows 2 000 ms after arriving with the welcome flag. */
@@ -49,7 +49,7 @@ function CreateNotesFlow() {
 
   /** Spec point 4: session state resets; the crash copy of its audio goes with it. */
   const leaveSession = () => {
-    forgetStoredRecording(state.storedRecordingId);
+    forgetStoredRecording(state.session?.id);
     dispatch({ type: 'reset' });
   };
 
@@ -71,17 +71,17 @@ function CreateNotesFlow() {
   };
 
   return (
-    <>
+    <SegmentPipelineProvider owner={owner}>
       {state.screen === 'create-session' && <CreateSessionStage owner={owner} />}
-      {state.screen === 'generate-notes' && <RecordStage owner={owner} onExit={requestExit} />}
-      {state.screen === 'save-session' && <NotesStage owner={owner} onExit={requestExit} />}
+      {state.screen === 'generate-notes' && <RecordStage onExit={requestExit} />}
+      {state.screen === 'save-session' && <NotesStage onExit={requestExit} />}
       <ExitSessionModal
         opened={confirmingExit || blocker.state === 'blocked'}
         onConfirm={confirmExit}
         onCancel={cancelExit}
       />
       <WelcomeDialog opened={welcome.opened} onClose={welcome.close} />
-    </>
+    </SegmentPipelineProvider>
   );
 }
 

@@ -21,7 +21,7 @@ function withNotes(): SessionState {
     outputs: [{ templateId: 1, output: '<p>A</p>' }],
     transcription: 'sore throat',
     durationSeconds: 20,
-    recordingCount: 1,
+    segmentCount: 1,
   });
 }
 
@@ -55,13 +55,15 @@ describe('sessionReducer', () => {
     expect(stale.changesMade).toBe(true);
   });
 
-  it('keeps recordings in the order they were made', () => {
-    const first = new Blob(['a']);
-    const second = new Blob(['b']);
-    const state = [first, second].reduce(
-      (current, recording) => sessionReducer(current, { type: 'recordingAdded', recording }),
+  it('counts the segments of every recording in capture order, each once', () => {
+    const state = [
+      { seq: 0, durationSeconds: 12 },
+      { seq: 1, durationSeconds: 7.5 },
+      { seq: 1, durationSeconds: 7.5 },
+    ].reduce(
+      (current, segment) => sessionReducer(current, { type: 'segmentRecorded', ...segment }),
       withNotes(),
     );
-    expect(state.recordings).toEqual([first, second]);
+    expect(state).toMatchObject({ segmentCount: 2, recordedSeconds: 19.5, segmentsInNotes: 1 });
   });
 });

@@ -17,16 +17,19 @@ export type SessionState = {
   selectedTemplateIds: number[];
   /** One entry per template, in tab order. */
   generatedNotes: GeneratedNote[];
-  /** The audio: every recording of the session (webm), in the order made. */
-  recordings: Blob[];
-  /** How many of `recordings` the current notes were generated from. */
-  recordingsInNotes: number;
+  /**
+   * The audio (issue 9): segments cut while recording, numbered 0..segmentCount-1 across every
+   * recording of the session, each uploaded as soon as it is cut.
+   */
+  segmentCount: number;
+  /** Their length in seconds. */
+  recordedSeconds: number;
+  /** How many segments the current notes were generated from. */
+  segmentsInNotes: number;
   transcribedText: string;
   /** Whole seconds of audio behind the notes. */
   durationSeconds: number;
   changesMade: boolean;
-  /** The copy of the recordings kept in IndexedDB against a crash. */
-  storedRecordingId: string | null;
 };
 
 export const initialSessionState: SessionState = {
@@ -36,28 +39,25 @@ export const initialSessionState: SessionState = {
   patientConsent: null,
   selectedTemplateIds: [],
   generatedNotes: [],
-  recordings: [],
-  recordingsInNotes: 0,
+  segmentCount: 0,
+  recordedSeconds: 0,
+  segmentsInNotes: 0,
   transcribedText: '',
   durationSeconds: 0,
   changesMade: false,
-  storedRecordingId: null,
 };
 
 export type SessionAction =
   | { type: 'consentAnswered'; consent: boolean | null }
   | { type: 'sessionCreated'; session: PatientSession; patient: CurrentPatient }
   | { type: 'templatesSelected'; templateIds: number[] }
-  | { type: 'recordingStored'; storedRecordingId: string }
-  | { type: 'storedRecordingForgotten' }
-  | { type: 'recordingAdded'; recording: Blob }
-  | { type: 'recordingsDiscarded' }
+  | { type: 'segmentRecorded'; seq: number; durationSeconds: number }
   | {
       type: 'notesGenerated';
       outputs: GeneratedNoteOutput[];
       transcription: string;
       durationSeconds: number;
-      recordingCount: number;
+      segmentCount: number;
     }
   | { type: 'moreNotesGenerated'; outputs: GeneratedNoteOutput[] }
   | { type: 'notesUpdated'; notes: GeneratedNote[] }
@@ -67,8 +67,8 @@ export type SessionAction =
       type: 'recordingRecovered';
       session: PatientSession;
       patient: CurrentPatient;
-      recordings: Blob[];
-      storedRecordingId: string;
+      segmentCount: number;
+      recordedSeconds: number;
       selectedTemplateIds: number[];
     }
   | { type: 'reset' };
@@ -89,14 +89,15 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       };
     case 'templatesSelected':
       return { ...state, selectedTemplateIds: action.templateIds };
-    case 'recordingStored':
-      return { ...state, storedRecordingId: action.storedRecordingId };
-    case 'storedRecordingForgotten':
-      return { ...state, storedRecordingId: null };
-    case 'recordingAdded':
-      return { ...state, recordings: [...state.recordings, action.recording], changesMade: true };
-    case 'recordingsDiscarded':
-      return { ...state, recordings: [], recordingsInNotes: 0, storedRecordingId: null };
+    case 'segmentRecorded':
+      // Segments are numbered by the recorder in capture order; one already counted is ignored.
+      if (action.seq < state.segmentCount) return state;
+      return {
+        ...state,
+        segmentCount: action.seq + 1,
+        recordedSeconds: state.recordedSeconds + action.durationSeconds,
+        changesMade: true,
+      };
     case 'notesGenerated':
       return {
         ...state,
@@ -104,7 +105,7 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
         generatedNotes: fromOutputs(action.outputs),
         transcribedText: action.transcription,
         durationSeconds: action.durationSeconds,
-        recordingsInNotes: action.recordingCount,
+        segmentsInNotes: action.segmentCount,
         changesMade: true,
       };
     case 'moreNotesGenerated':
@@ -136,8 +137,8 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
         session: action.session,
         patient: action.patient,
         patientConsent: true,
-        recordings: action.recordings,
-        storedRecordingId: action.storedRecordingId,
+        segmentCount: action.segmentCount,
+        recordedSeconds: action.recordedSeconds,
         selectedTemplateIds: action.selectedTemplateIds,
         changesMade: true,
       };

@@ -1,0 +1,114 @@
+import { PIPELINE_POLL_MS } from '@clerkly/contracts';
+import { Badge, Box, Button, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { getSessionTranscript, sessionTranscriptQueryKey } from '../api/get-session-transcript';
+import { useSegmentPipeline } from '../state/segment-pipeline';
+import { useSessionState } from '../state/session-store';
+
+const secondsText = (seconds: number) => {
+  const whole = Math.max(1, Math.round(seconds));
+  return `${whole} ${whole === 1 ? 'second' : 'seconds'}`;
+};
+
+/**
+ * Issue 9 "Live transcript": the text recognised so far, polled while recording and until every
+ * segment is transcribed. A draft, collapsible, and off the critical path: recording and
+ * Generate Notes never wait for it, and a failed poll only leaves the text as it was.
+ */
+export function LiveTranscript({ recording }: { recording: boolean }) {
+  const state = useSessionState();
+  const pipeline = useSegmentPipeline();
+  const [opened, setOpened] = useState(true);
+  const bodyId = useId();
+  const textRef = useRef<HTMLDivElement>(null);
+  const sessionId = state.session?.id ?? 0;
+  const unsent = pipeline.uploads.pending;
+  const sent = state.segmentCount - unsent;
+
+  const transcript = useQuery({
+    queryKey: sessionTranscriptQueryKey(sessionId),
+    queryFn: ({ signal }) => getSessionTranscript(sessionId, { signal }),
+    enabled: sessionId > 0 && (recording || state.segmentCount > 0),
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      const settled =
+        data !== undefined &&
+        data.pendingSeconds === 0 &&
+        data.segments.length >= sent &&
+        unsent === 0;
+      return recording || !settled ? PIPELINE_POLL_MS : false;
+    },
+  });
+
+  const data = transcript.data;
+  const text = data?.text.trim() ?? '';
+  const failed = data?.segments.filter((segment) => segment.status === 'failed') ?? [];
+
+  // The newest words stay in view as the text grows.
+  useEffect(() => {
+    const element = textRef.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [text]);
+
+  let status: string;
+  if (data && data.pendingSeconds > 0)
+    status = `Transcribing ${secondsText(data.pendingSeconds)} of audio…`;
+  else if (unsent > 0)
+    status = `${secondsText(pipeline.uploads.pendingSeconds)} of audio waiting to be sent…`;
+  else if (recording) status = 'Listening. Text appears a few seconds after each pause.';
+  else status = 'Draft: the notes are written from the final transcript.';
+
+  return (
+    <Paper withBorder radius="md" p="md" role="region" aria-label="Live transcript">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="xs">
+            <Title order={4} size="h5">
+              Live transcript
+            </Title>
+            <Badge variant="light" color="gray" size="sm">
+              Draft
+            </Badge>
+          </Group>
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            aria-expanded={opened}
+            aria-controls={bodyId}
+            rightSection={
+              opened ? (
+                <IconChevronUp size={14} aria-hidden />
+              ) : (
+                <IconChevronDown size={14} aria-hidden />
+              )
+            }
+            onClick={() => setOpened((current) => !current)}
+          >
+            {opened ? 'Hide' : 'Show'}
+          </Button>
+        </Group>
+        <Collapse expanded={opened} id={bodyId}>
+          <Stack gap={6}>
+            <Box ref={textRef} mah={200} style={{ overflowY: 'auto', whiteSpace: 'pre-wrap' }}>
+              <Text size="sm" c={text ? undefined : 'dimmed'} fs={text ? undefined : 'italic'}>
+                {text || 'Nothing recognised yet.'}
+              </Text>
+            </Box>
+            {failed.length > 0 && (
+              <Text size="xs" c="orange.8">
+                {failed[0]?.error ?? 'Part of the audio could not be transcribed.'}
+              </Text>
+            )}
+            <Text size="xs" c="dimmed">
+              {status}
+            </Text>
+          </Stack>
+        </Collapse>
+      </Stack>
+    </Paper>
+  );
+}
