@@ -63,7 +63,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     },
     rateLimit: true,
     role: 'all',
-    jobs: { transcribeConcurrency: 2, notesConcurrency: 2 },
+    jobs: { transcribeConcurrency: 2, notesConcurrency: 2, retryDelaySeconds: 1 },
     audioRetention: 'none',
     ...overrides,
   };

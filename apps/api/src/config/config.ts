@@ -27,7 +27,7 @@ export interface AppConfig {
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   rateLimit: boolean;
   role: Env['ROLE'];
-  jobs: { transcribeConcurrency: number; notesConcurrency: number };
+  jobs: { transcribeConcurrency: number; notesConcurrency: number; retryDelaySeconds: number };
   audioRetention: Env['AUDIO_RETENTION'];
 }
 
@@ -128,6 +128,7 @@ export function buildConfig(env: Env): AppConfig {
     jobs: {
       transcribeConcurrency: env.TRANSCRIBE_CONCURRENCY ?? availableParallelism(),
       notesConcurrency: env.NOTES_CONCURRENCY,
+      retryDelaySeconds: env.JOB_RETRY_DELAY_SECONDS,
     },
     audioRetention: env.AUDIO_RETENTION,
   };

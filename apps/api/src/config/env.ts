@@ -70,6 +70,8 @@ const envSchema = z.object({
   /** Jobs of each kind one worker process runs at once; more wait in the queue. */
   TRANSCRIBE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   NOTES_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** First wait before a failed job runs again; each later retry waits twice as long. */
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
   /** `none`: a segment's audio is deleted once transcribed; `keep`: kept with the session. */
   AUDIO_RETENTION: z.enum(['none', 'keep']).default('none'),
   TRUST_PROXY: z

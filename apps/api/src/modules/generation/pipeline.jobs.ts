@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { QUEUE_SPECS } from './pipeline.queues';
+import { queueSpecs } from './pipeline.queues';
 import { startPipelineWorkers } from './pipeline.worker';
 
 /**
@@ -8,7 +8,7 @@ import { startPipelineWorkers } from './pipeline.worker';
  */
 export default fp(
   async (app) => {
-    await app.jobs.defineQueues(QUEUE_SPECS);
+    await app.jobs.defineQueues(queueSpecs(app.config.jobs.retryDelaySeconds));
     if (app.config.role === 'api') return;
     const stopReconciler = await startPipelineWorkers(
       app.jobs,

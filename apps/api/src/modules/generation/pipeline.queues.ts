@@ -13,25 +13,26 @@ export const QUEUES = {
   writeNoteFailed: 'write-note-failed',
 } as const;
 
-export const QUEUE_SPECS: readonly QueueSpec[] = [
+/** The queues, with retries starting `retryDelaySeconds` after a failure (then doubling). */
+export const queueSpecs = (retryDelaySeconds: number): QueueSpec[] => [
   {
     name: QUEUES.transcribe,
     retryLimit: 3,
-    retryDelaySeconds: 2,
+    retryDelaySeconds,
     expireInSeconds: 15 * 60,
     deadLetter: QUEUES.transcribeFailed,
   },
   {
     name: QUEUES.advance,
     retryLimit: 5,
-    retryDelaySeconds: 1,
+    retryDelaySeconds,
     expireInSeconds: 5 * 60,
     deadLetter: QUEUES.advanceFailed,
   },
   {
     name: QUEUES.writeNote,
     retryLimit: 3,
-    retryDelaySeconds: 2,
+    retryDelaySeconds,
     expireInSeconds: 15 * 60,
     deadLetter: QUEUES.writeNoteFailed,
   },

@@ -1,0 +1,306 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  API_PATHS,
+  SEGMENT_RULES,
+  apiErrorSchema,
+  generationSchema,
+  segmentAckSchema,
+  sessionTranscriptSchema,
+  type Generation,
+} from '@clerkly/contracts';
+import { generationOutputs, sessionNotes, sessionSegments } from '../src/db/schema';
+import { writeNote } from '../src/modules/generation/pipeline.worker';
+import { startReplayServer, type ReplayServer } from './fixtures/stt/replay-server';
+import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
+
+const workDir = mkdtempSync(path.join(tmpdir(), 'clerkly-pipeline-'));
+
+/** Real speech: espeak-ng reads a sentence, sox makes it 16 kHz mono 16-bit, as the browser. */
+function speech(text: string): Buffer {
+  const raw = path.join(workDir, 'raw.wav');
+  const out = path.join(workDir, 'speech.wav');
+  execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', raw, text]);
+  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', out]);
+  return readFileSync(out);
+}
+
+const parts = [
+  speech('I have had a sore throat for three days.'),
+  speech('I have no fever and I am allergic to penicillin.'),
+];
+
+let testApp: TestApp;
+type User = Awaited<ReturnType<typeof createUser>>;
+
+beforeAll(async () => {
+  testApp = await buildTestApp();
+});
+afterAll(async () => {
+  await testApp.close();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+async function newSession(app: TestApp['app'], user: User): Promise<number> {
+  const response = await app.inject({
+    method: 'POST',
+    url: API_PATHS.patientSessions,
+    headers: { cookie: user.cookie, origin: ORIGIN },
+    payload: { firstName: 'Sam Sample', appointmentTypeId: 1, patientConsent: true },
+  });
+  return response.json<{ id: number }>().id;
+}
+
+const putSegment = (
+  app: TestApp['app'],
+  user: User,
+  sessionId: number | string,
+  seq: number | string,
+  body: Buffer | string,
+  contentType: string = SEGMENT_RULES.mimeType,
+) =>
+  app.inject({
+    method: 'PUT',
+    url: `/api/patient-sessions/${sessionId}/segments/${seq}`,
+    headers: { cookie: user.cookie, origin: ORIGIN, 'content-type': contentType },
+    payload: body,
+  });
+
+async function generationUntil(
+  app: TestApp['app'],
+  user: User,
+  id: number,
+  done: (generation: Generation) => boolean,
+): Promise<Generation> {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    const response = await app.inject({
+      method: 'GET',
+      url: API_PATHS.generation(id),
+      headers: { cookie: user.cookie },
+    });
+    const generation = generationSchema.parse(response.json());
+    if (done(generation)) return generation;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`generation ${id} did not finish`);
+}
+
+const finished = (generation: Generation) =>
+  generation.status === 'done' || generation.status === 'failed';
+
+describe('segments uploaded while recording', () => {
+  it('stores each seq once, transcribes it in the background, and shows the live transcript', async () => {
+    const { app } = testApp;
+    const user = await createUser(app);
+    const sessionId = await newSession(app, user);
+
+    const first = await putSegment(app, user, sessionId, 0, parts[0]!);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(segmentAckSchema.parse(first.json())).toMatchObject({ seq: 0, created: true });
+    // The same segment again (a retried upload): one segment, nothing transcribed twice.
+    const again = await putSegment(app, user, sessionId, 0, parts[0]!);
+    expect(again.json()).toMatchObject({ seq: 0, created: false });
+    expect((await putSegment(app, user, sessionId, 1, parts[1]!)).statusCode).toBe(200);
+
+    let transcript = sessionTranscriptSchema.parse({ segments: [], text: '', pendingSeconds: 0 });
+    for (let attempt = 0; attempt < 600; attempt += 1) {
+      const response = await app.inject({
+        method: 'GET',
+        url: API_PATHS.sessionTranscript(sessionId),
+        headers: { cookie: user.cookie },
+      });
+      transcript = sessionTranscriptSchema.parse(response.json());
+      if (transcript.segments.every((segment) => segment.status === 'transcribed')) break;
+      expect(transcript.pendingSeconds).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(transcript.segments.map((segment) => segment.seq)).toEqual([0, 1]);
+    expect(transcript.segments.map((segment) => segment.engine)).toEqual(['sphinx', 'sphinx']);
+    expect(transcript.pendingSeconds).toBe(0);
+    expect(transcript.text).toMatch(/three days/);
+    expect(transcript.text.split('\n')).toHaveLength(2);
+
+    // Sealed at rest, and the audio is dropped once transcribed (no retention configured).
+    const rows = await app.database.db
+      .select()
+      .from(sessionSegments)
+      .where(eq(sessionSegments.sessionId, sessionId));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.textSealed).toMatch(/^enc:v1:/);
+      expect(row.audioSealed).toBeNull();
+    }
+  });
+
+  it('refuses bad segments with a clear 4xx and keeps the session', async () => {
+    const { app } = testApp;
+    const user = await createUser(app);
+    const other = await createUser(app);
+    const sessionId = await newSession(app, user);
+    const cases: [string, Awaited<ReturnType<typeof putSegment>>, number][] = [
+      ['not a WAV', await putSegment(app, user, sessionId, 0, 'this is not audio at all'), 400],
+      ['empty', await putSegment(app, user, sessionId, 0, Buffer.alloc(0)), 400],
+      ['JSON', await putSegment(app, user, sessionId, 0, '{"a":1}', 'application/json'), 415],
+      [
+        'too large',
+        await putSegment(app, user, sessionId, 0, Buffer.alloc(SEGMENT_RULES.maxBytes + 1)),
+        413,
+      ],
+      ['negative seq', await putSegment(app, user, sessionId, -1, parts[0]!), 400],
+      ['huge session id', await putSegment(app, user, 2 ** 31, 0, parts[0]!), 400],
+      ["another user's session", await putSegment(app, other, sessionId, 0, parts[0]!), 404],
+    ];
+    for (const [label, response, status] of cases) {
+      expect(response.statusCode, `${label}: ${response.body}`).toBe(status);
+      expect(apiErrorSchema.parse(response.json()).error.message.length, label).toBeGreaterThan(5);
+    }
+    const anonymous = await app.inject({
+      method: 'PUT',
+      url: `/api/patient-sessions/${sessionId}/segments/0`,
+      headers: { 'content-type': SEGMENT_RULES.mimeType },
+      payload: parts[0]!,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('generations: notes seconds after Stop', () => {
+  it('waits for the segments, writes one note per template as jobs, and counts them once', async () => {
+    const { app } = testApp;
+    const user = await createUser(app);
+    const sessionId = await newSession(app, user);
+    for (const [seq, wav] of parts.entries()) await putSegment(app, user, sessionId, seq, wav);
+
+    const early = await app.inject({
+      method: 'POST',
+      url: API_PATHS.sessionGenerations(sessionId),
+      headers: { cookie: user.cookie, origin: ORIGIN },
+      payload: { templateIds: [1, 2], segmentCount: 3 },
+    });
+    expect(early.statusCode).toBe(409);
+    expect(apiErrorSchema.parse(early.json()).error.message).toMatch(
+      /1 of the recording's 3 parts have not arrived/,
+    );
+
+    const started = await app.inject({
+      method: 'POST',
+      url: API_PATHS.sessionGenerations(sessionId),
+      headers: { cookie: user.cookie, origin: ORIGIN },
+      payload: { templateIds: [1, 2], segmentCount: 2 },
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const { id } = generationSchema.parse(started.json());
+    const generation = await generationUntil(app, user, id, finished);
+    expect(generation.status).toBe('done');
+    expect(generation.outputs.map((output) => output.templateId)).toEqual([1, 2]);
+    for (const output of generation.outputs) expect(output.output).toMatch(/<h2>[^<]+<\/h2>/);
+    expect(generation.transcription).toMatch(/three days.*\n.+/);
+
+    const drafts = await app.database.db
+      .select()
+      .from(sessionNotes)
+      .where(eq(sessionNotes.sessionId, sessionId));
+    expect(drafts.map((draft) => draft.templateId).sort()).toEqual([1, 2]);
+    const usage = await app.inject({
+      method: 'GET',
+      url: API_PATHS.usage,
+      headers: { cookie: user.cookie },
+    });
+    expect(usage.json()).toMatchObject({ notes: 2 });
+
+    // A note job that runs a second time (a worker killed after the work, before pg-boss knew)
+    // writes nothing new.
+    const before = await app.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(generationOutputs)
+      .where(eq(generationOutputs.generationId, id));
+    await writeNote(
+      {
+        db: app.database.db,
+        cipher: app.cipher,
+        jobs: app.jobs,
+        stt: app.engines.stt,
+        notes: app.engines.notes,
+        keepAudio: false,
+        log: app.log,
+      },
+      { generationId: id, templateId: 1 },
+      { jobId: 'again', signal: new AbortController().signal, retryCount: 0 },
+    );
+    const after = await app.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(generationOutputs)
+      .where(eq(generationOutputs.generationId, id));
+    expect(after).toEqual(before);
+
+    const foreign = await app.inject({
+      method: 'GET',
+      url: API_PATHS.generation(id),
+      headers: { cookie: (await createUser(app)).cookie },
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('a transcription service that is down', () => {
+  let replay: ReplayServer;
+  let downApp: TestApp;
+
+  beforeAll(async () => {
+    // Every attempt of every retry fails (3 HTTP attempts per job run, 4 runs), then it is back.
+    replay = await startReplayServer([
+      ...Array.from({ length: 12 }, () => ({ status: 500, fixture: 'openai-500.json' })),
+      { status: 200, fixture: 'openai-verbose-json.json' },
+    ]);
+    downApp = await buildTestApp({
+      engines: {
+        stt: { kind: 'openai', baseUrl: replay.url, apiKey: 'sk-test', model: 'whisper-1' },
+        notes: { kind: 'builtin' },
+        timeoutMs: 10_000,
+      },
+    });
+  });
+  afterAll(async () => {
+    await downApp.close();
+    await replay.close();
+  });
+
+  it('ends in a clear failure after its retries, and Retry finishes the notes', async () => {
+    const { app } = downApp;
+    const user = await createUser(app);
+    const sessionId = await newSession(app, user);
+    await putSegment(app, user, sessionId, 0, parts[0]!);
+    const started = await app.inject({
+      method: 'POST',
+      url: API_PATHS.sessionGenerations(sessionId),
+      headers: { cookie: user.cookie, origin: ORIGIN },
+      payload: { templateIds: [1], segmentCount: 1 },
+    });
+    const { id } = generationSchema.parse(started.json());
+    const failed = await generationUntil(app, user, id, finished);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/could not be transcribed.*try again/i);
+    expect(replay.requests).toHaveLength(12);
+
+    const retried = await app.inject({
+      method: 'POST',
+      url: API_PATHS.generationRetry(id),
+      headers: { cookie: user.cookie, origin: ORIGIN },
+    });
+    expect(retried.statusCode).toBe(202);
+    const done = await generationUntil(app, user, id, finished);
+    expect(done.status).toBe('done');
+    expect(done.transcription).toMatch(/headache/);
+    // Retrying is not a new generation: the note was counted once.
+    const usage = await app.inject({
+      method: 'GET',
+      url: API_PATHS.usage,
+      headers: { cookie: user.cookie },
+    });
+    expect(usage.json()).toMatchObject({ notes: 1 });
+  }, 120_000);
+});
