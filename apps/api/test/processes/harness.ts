@@ -1,0 +1,191 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { apiPackageRoot } from '../../src/lib/paths';
+import { cookiesOf, newUser, readLatestCode } from '../helper';
+
+/**
+ * Real server processes for the tests that kill them (issue 9): `src/server.ts` started as
+ * `npm start` would, with a role, on its own port, against a shared database and data folder.
+ */
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  role: string;
+  port: number;
+  url: string;
+  child: ChildProcess;
+  /** Resolves with the exit code or signal when the process ends. */
+  exited: Promise<string>;
+  kill(signal: NodeJS.Signals): Promise<string>;
+}
+
+/** The environment every process of one deployment shares: secrets, database, data folder. */
+export function deploymentEnv(dataDir: string, extra: Record<string, string> = {}) {
+  return {
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    DATA_KEY: randomBytes(32).toString('base64'),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT: 'off',
+    JOB_RETRY_DELAY_SECONDS: '1',
+    ...extra,
+  };
+}
+
+export async function startServer(
+  role: 'all' | 'api' | 'worker',
+  env: Record<string, string>,
+  options: { port?: number; publicUrl?: string } = {},
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiPackageRoot(),
+    env: {
+      PATH: process.env.PATH,
+      ...env,
+      ROLE: role,
+      PORT: String(port),
+      PUBLIC_URL: options.publicUrl ?? env.PUBLIC_URL ?? url,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? String(code))),
+  );
+  let ended = false;
+  void exited.then(() => (ended = true));
+  for (let attempt = 0; ; attempt += 1) {
+    if (ended) throw new Error(`${role} server exited during start`);
+    if (attempt > 1200) throw new Error(`${role} server did not become ready in 120 s`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    role,
+    port,
+    url,
+    child,
+    exited,
+    kill: (signal) => {
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** A signed-in clinician, signed up over HTTP like a browser (Origin = the public address). */
+export async function signUp(server: ServerProcess, publicUrl: string, outboxDir: string) {
+  const user = newUser();
+  const headers = { origin: publicUrl, 'content-type': 'application/json' };
+  const signUpResponse = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ ...user, name: `${user.firstName} ${user.lastName}` }),
+  });
+  if (!signUpResponse.ok) throw new Error(`sign-up: ${signUpResponse.status}`);
+  const otp = await readLatestCode(outboxDir, user.email);
+  const verify = await fetch(`${server.url}/api/auth/email-otp/verify-email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: user.email, otp }),
+  });
+  if (!verify.ok) throw new Error(`verify: ${verify.status}`);
+  return { ...user, cookie: cookiesOf(verify.headers.getSetCookie()), origin: publicUrl };
+}
+
+export type Clinician = Awaited<ReturnType<typeof signUp>>;
+
+export async function call(
+  server: ServerProcess,
+  user: Clinician,
+  method: string,
+  url: string,
+  body?: unknown,
+  contentType = 'application/json',
+) {
+  return fetch(`${server.url}${url}`, {
+    method,
+    headers: {
+      cookie: user.cookie,
+      origin: user.origin,
+      ...(body === undefined ? {} : { 'content-type': contentType }),
+    },
+    body:
+      body === undefined
+        ? undefined
+        : Buffer.isBuffer(body)
+          ? new Uint8Array(body)
+          : JSON.stringify(body),
+  });
+}
+
+/** Processes whose parent is `pid` and whose command line mentions `name`. */
+export function childProcessesOf(pid: number, name: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (parent === pid && cmdline.includes(name)) found.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return found;
+}
+
+export const isRunning = (pid: number): boolean => {
+  try {
+    const state = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^\d+ \(.*\) Z/.test(state);
+  } catch {
+    return false;
+  }
+};
+
+/** Real speech, 16 kHz mono 16-bit, as the browser sends segments. */
+export function speech(workDir: string, text: string): Buffer {
+  const raw = path.join(workDir, `raw-${randomBytes(4).toString('hex')}.wav`);
+  const out = path.join(workDir, `speech-${randomBytes(4).toString('hex')}.wav`);
+  execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', raw, text]);
+  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', out]);
+  return readFileSync(out);
+}
+
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs: number,
+  everyMs = 50,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
