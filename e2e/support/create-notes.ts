@@ -50,68 +50,62 @@ export async function signInThroughForm(page: Page, user: { email: string; passw
   await expect(page).toHaveURL(/\/create-notes$/);
 }
 
-/** What the page sent to the upload endpoint (Chromium does not expose file bodies). */
-export type SentUpload = {
-  fields: Record<string, string>;
-  audio: {
-    name: string;
-    type: string;
-    size: number;
-    /** From the WAV header. */
-    riff: string;
-    sampleRate: number;
-    channels: number;
-    bitsPerSample: number;
-  } | null;
+/** A segment upload the page made (issue 9): `PUT /api/patient-sessions/{id}/segments/{seq}`. */
+export type SentSegment = {
+  sessionId: number;
+  seq: number;
+  contentType: string | null;
+  status: number | null;
+  /** From the WAV header and size. */
+  riff: string;
+  sampleRate: number;
+  channels: number;
+  bitsPerSample: number;
+  durationSeconds: number;
 };
 
 declare global {
   interface Window {
-    __sentUploads?: FormData[];
+    __sentSegments?: SentSegment[];
   }
 }
 
 /**
- * Keeps every multipart body the page sends with XMLHttpRequest, so a test can check what went
- * to `POST /api/deepgram/upload/` (call before the page loads).
+ * Keeps what the page sends to the segment endpoint and the answer's status (call before the
+ * page loads). Chromium does not expose Blob request bodies to the test, so the page's `fetch`
+ * is observed from inside and the WAV header read there.
  */
-export async function watchUploads(page: Page) {
+export async function watchSegments(page: Page) {
   await page.addInitScript(() => {
-    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the request as `this`
-    const send = XMLHttpRequest.prototype.send;
-    window.__sentUploads = [];
-    XMLHttpRequest.prototype.send = function (body) {
-      if (body instanceof FormData) window.__sentUploads?.push(body);
-      send.call(this, body);
+    const pattern = /\/api\/patient-sessions\/(\d+)\/segments\/(\d+)$/;
+    const send = window.fetch.bind(window);
+    window.__sentSegments = [];
+    window.fetch = async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+      const match = pattern.exec(url.pathname);
+      const body = init?.body;
+      if (!match || init?.method !== 'PUT' || !(body instanceof Blob)) return send(input, init);
+      const header = new DataView(await body.slice(0, 44).arrayBuffer());
+      const response = await send(input, init);
+      window.__sentSegments?.push({
+        sessionId: Number(match[1]),
+        seq: Number(match[2]),
+        contentType: new Headers(init.headers).get('content-type'),
+        status: response.status,
+        riff: String.fromCharCode(...new Uint8Array(header.buffer.slice(0, 4))),
+        sampleRate: header.byteLength >= 44 ? header.getUint32(24, true) : 0,
+        channels: header.byteLength >= 44 ? header.getUint16(22, true) : 0,
+        bitsPerSample: header.byteLength >= 44 ? header.getUint16(34, true) : 0,
+        durationSeconds: Math.max(0, body.size - 44) / 32_000,
+      });
+      return response;
     };
   });
 }
 
-/** The uploads sent so far, oldest first. */
-export function sentUploads(page: Page): Promise<SentUpload[]> {
-  return page.evaluate(async () =>
-    Promise.all(
-      (window.__sentUploads ?? []).map(async (form) => {
-        const fields: Record<string, string> = {};
-        let file: File | null = null;
-        form.forEach((value, name) => {
-          if (typeof value === 'string') fields[name] = value;
-          else file = value;
-        });
-        const sent = file as File | null;
-        if (!sent) return { fields, audio: null };
-        const header = new DataView(await sent.slice(0, 44).arrayBuffer());
-        const audio = {
-          name: sent.name,
-          type: sent.type,
-          size: sent.size,
-          riff: String.fromCharCode(...new Uint8Array(header.buffer.slice(0, 4))),
-          sampleRate: header.getUint32(24, true),
-          channels: header.getUint16(22, true),
-          bitsPerSample: header.getUint16(34, true),
-        };
-        return { fields, audio };
-      }),
-    ),
-  );
-}
+/** The segment uploads answered so far, oldest first. */
+export const sentSegments = (page: Page): Promise<SentSegment[]> =>
+  page.evaluate(() => window.__sentSegments ?? []);
+
+/** The live transcript region (issue 9). */
+export const liveTranscript = (page: Page) => page.getByRole('region', { name: 'Live transcript' });

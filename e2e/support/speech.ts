@@ -38,6 +38,57 @@ export function consultationWav(): string {
   return target;
 }
 
+/**
+ * More of the consultation, so a long recording has speech throughout: the history taking and
+ * examination of a follow-up visit.
+ */
+export const FOLLOW_UP_SCRIPT = [
+  'Let us go through your medicines. You take metformin twice a day and lisinopril in the morning.',
+  'Have you had any chest pain or shortness of breath? No chest pain, but I get short of breath on the stairs.',
+  'How is your sleep? I wake up twice a night to pass water.',
+  'Your blood pressure today is one hundred and forty over ninety. That is a little high.',
+  'Your heart sounds are normal and your lungs are clear. There is mild swelling of both ankles.',
+  'I would like to check your kidney function and your sugar control with a blood test.',
+  'We will increase the lisinopril and see you again in four weeks.',
+  'If the swelling gets worse or you feel breathless at rest, please come back sooner.',
+].join(' ');
+
+/**
+ * A consultation of at least `minSeconds` (both scripts, repeated), as a 16 kHz mono 16-bit WAV
+ * made once per machine: a realistic length for the segment pipeline (issue 9).
+ */
+export function longConsultationWav(minSeconds: number): string {
+  const dir = path.join(tmpdir(), 'clerkly-e2e-speech');
+  const target = path.join(dir, `consultation-${minSeconds}s-16k.wav`);
+  if (existsSync(target)) return target;
+  mkdirSync(dir, { recursive: true });
+  const spoken = path.join(dir, `long-spoken-${process.pid}.wav`);
+  const converted = path.join(dir, `long-${process.pid}.wav`);
+  const script = `${CONSULTATION_SCRIPT} ${FOLLOW_UP_SCRIPT}`;
+  execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', spoken, script]);
+  const once = Number(execFileSync('soxi', ['-D', spoken]).toString().trim());
+  const times = Math.ceil(minSeconds / once);
+  // sox's `repeat` plays the audio again after itself; `pad` leaves a breath between rounds.
+  execFileSync('sox', [
+    spoken,
+    '-r',
+    '16000',
+    '-c',
+    '1',
+    '-b',
+    '16',
+    converted,
+    'pad',
+    '0',
+    '1',
+    'repeat',
+    String(Math.max(0, times - 1)),
+  ]);
+  rmSync(spoken, { force: true });
+  renameSync(converted, target);
+  return target;
+}
+
 /** Chromium flags that feed the WAV to the microphone and grant it without asking. */
 export const fakeMicrophoneArgs = (wavPath: string): string[] => [
   '--use-fake-ui-for-media-stream',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, SEGMENT_RULES, generationSchema, type Generation } from '@clerkly/contracts';
+import { API_PATHS, SEGMENT_RULES, generationSchema } from '@clerkly/contracts';
 import {
   call,
   childProcessesOf,
@@ -60,10 +60,10 @@ describe('two API processes and two workers on PostgreSQL', () => {
       startServer('worker', env, { publicUrl }),
       startServer('worker', env, { publicUrl }),
     ]);
-    processes.push(api1, api2!, worker1!, worker2!);
+    processes.push(api1, api2, worker1, worker2);
 
     const user = await signUp(api1, publicUrl, path.join(dataDir, 'outbox'));
-    const created = await call(api2!, user, 'POST', API_PATHS.patientSessions, {
+    const created = await call(api2, user, 'POST', API_PATHS.patientSessions, {
       firstName: 'Sam Sample',
       appointmentTypeId: 1,
       patientConsent: true,
@@ -76,7 +76,7 @@ describe('two API processes and two workers on PostgreSQL', () => {
     ].map((line) => speech(workDir, line));
     // Segments arrive through either API process.
     for (const [seq, wav] of audio.entries()) {
-      const via = seq % 2 === 0 ? api1 : api2!;
+      const via = seq % 2 === 0 ? api1 : api2;
       const response = await call(
         via,
         user,
@@ -89,7 +89,7 @@ describe('two API processes and two workers on PostgreSQL', () => {
     }
 
     // Kill whichever worker is decoding first, mid-job.
-    const workers = [worker1!, worker2!];
+    const workers = [worker1, worker2];
     const victim = await until(
       'a worker decoding a segment',
       async () =>
@@ -108,14 +108,14 @@ describe('two API processes and two workers on PostgreSQL', () => {
     const done = await until(
       'the notes, written by the surviving worker',
       async () => {
-        const response = await call(api2!, user, 'GET', API_PATHS.generation(id));
+        const response = await call(api2, user, 'GET', API_PATHS.generation(id));
         const generation = generationSchema.parse(await response.json());
         return (generation.status === 'done' || generation.status === 'failed') && generation;
       },
       240_000,
       200,
     );
-    expect((done as Generation).status, (done as Generation).error ?? '').toBe('done');
+    expect(done.status, done.error ?? '').toBe('done');
     expect(done.transcription?.split('\n')).toHaveLength(3);
 
     // No job lost or done twice: one pg-boss job per segment, completed; one note per template.
@@ -140,9 +140,9 @@ describe('two API processes and two workers on PostgreSQL', () => {
 
     // An API process killed: the other keeps serving the signed-in clinician.
     await api1.kill('SIGKILL');
-    const me = await call(api2!, user, 'GET', API_PATHS.users);
+    const me = await call(api2, user, 'GET', API_PATHS.users);
     expect(me.status).toBe(200);
-    const again = await call(api2!, user, 'GET', API_PATHS.generation(id));
+    const again = await call(api2, user, 'GET', API_PATHS.generation(id));
     expect(again.status).toBe(200);
   }, 600_000);
 });
