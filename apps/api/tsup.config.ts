@@ -2,7 +2,11 @@ import { defineConfig } from 'tsup';
 
 // Bundles the API (and the contracts package, which ships TypeScript source) into dist/.
 export default defineConfig({
-  entry: ['src/server.ts'],
+  // The builtin note engine's worker thread is loaded by file name (engines/notes/threaded.notes.ts).
+  entry: {
+    server: 'src/server.ts',
+    'builtin.thread': 'src/engines/notes/builtin.thread.ts',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { NoteEngine } from '../engines/notes/note-engine';
 import { createNoteEngine } from '../engines/notes/notes.registry';
+import { ThreadedNoteEngine } from '../engines/notes/threaded.notes';
 import type { SpeechToText } from '../engines/stt/speech-to-text';
 import { createSpeechToText } from '../engines/stt/stt.registry';
 
@@ -20,7 +21,16 @@ export default fp(
   async (app) => {
     const { engines, uploadLimitBytes } = app.config;
     const stt = createSpeechToText(engines, app.log, { maxBytes: uploadLimitBytes });
-    const notes = createNoteEngine(engines, app.log);
+    // The builtin engine is CPU work: it runs in worker threads, never on the event loop.
+    const threaded =
+      engines.notes.kind === 'builtin'
+        ? new ThreadedNoteEngine({
+            threads: app.config.jobs.notesConcurrency,
+            timeoutMs: engines.timeoutMs,
+          })
+        : null;
+    if (threaded) app.addHook('onClose', () => threaded.close());
+    const notes = threaded ?? createNoteEngine(engines, app.log);
     app.decorate('engines', { stt, notes });
     app.log.info(`Speech-to-text: ${stt.describe()}`);
     app.log.info(`Note generation: ${notes.describe()}`);
