@@ -13,6 +13,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { dropSessionAudio } from '../generation/pipeline.repository';
 import { EntitlementError } from '../usage/entitlements.service';
 import {
   SessionInputError,
@@ -80,7 +81,16 @@ const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        return await saveSession(db, app.cipher, request.user!.id, request.params.id, request.body);
+        const saved = await saveSession(
+          db,
+          app.cipher,
+          request.user!.id,
+          request.params.id,
+          request.body,
+        );
+        // A saved session's recording is no longer needed (issue 9), unless retention is on.
+        if (app.config.audioRetention !== 'keep') await dropSessionAudio(db, request.params.id);
+        return saved;
       } catch (error) {
         return sendDomainError(reply, error);
       }

@@ -1,0 +1,187 @@
+/**
+ * `npm run bench:pipeline [-- --minutes 5 --templates 1,2]` (issue 9): a consultation played into
+ * the running server at real-time pace through the segment path, as the browser does (segments
+ * cut at pauses, uploaded as they are cut), then Stop → notes ready for two templates. In the same
+ * run the same audio goes through the seed's upload-at-Stop path. Not a timed test: it prints the
+ * figures for the README. The server is the embedded default (one process, PGlite), started fresh.
+ *
+ * Speech: espeak-ng renderings of ACI-BENCH dialogues (../shared/data/speech; Yim et al., Nature
+ * Scientific Data 2023, CC BY 4.0), repeated to the chosen length.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { API_PATHS, SEGMENT_RULES, generationSchema } from '@clerkly/contracts';
+import {
+  TARGET_SAMPLE_RATE,
+  encodeWav,
+  pcm16FromBytes,
+  readWavHeader,
+} from '../src/engines/audio/wav';
+import { repoRoot } from '../src/lib/paths';
+import { readSpeechManifest } from '../src/engines/stt/speech-corpora';
+import { quietestCut } from '../src/modules/generation/upload-segments';
+import {
+  call,
+  deploymentEnv,
+  signUp,
+  startServer,
+  until,
+  type Clinician,
+  type ServerProcess,
+} from '../test/processes/harness';
+
+const { values } = parseArgs({
+  options: {
+    minutes: { type: 'string', default: '5' },
+    templates: { type: 'string', default: '1,2' },
+  },
+});
+const minutes = Number(values.minutes);
+const templateIds = values.templates.split(',').map(Number);
+
+/** The consultation: the speech set's dialogues one after another, 1 s apart, to `minutes`. */
+async function consultation(): Promise<Int16Array> {
+  const dataDir = process.env.CLERKLY_DATA_DIR ?? path.resolve(repoRoot(), '..', 'shared', 'data');
+  const manifest = path.join(dataDir, 'speech', 'manifest.jsonl');
+  const clips = (await readSpeechManifest(manifest)).map((clip) => {
+    const bytes = readFileSync(clip.file);
+    const header = readWavHeader(bytes);
+    return pcm16FromBytes(bytes.subarray(header.dataOffset, header.dataOffset + header.dataBytes));
+  });
+  const total = Math.round(minutes * 60 * TARGET_SAMPLE_RATE);
+  const out = new Int16Array(total);
+  let at = 0;
+  for (let i = 0; at < total; i += 1) {
+    const clip = clips[i % clips.length]!;
+    out.set(clip.subarray(0, Math.min(clip.length, total - at)), at);
+    at += clip.length + TARGET_SAMPLE_RATE;
+  }
+  return out;
+}
+
+/** Cut at the quietest moment between the segment rules' bounds, as the browser does. */
+function segmentsOf(samples: Int16Array): Int16Array[] {
+  const segments: Int16Array[] = [];
+  const min = SEGMENT_RULES.minSeconds * TARGET_SAMPLE_RATE;
+  const max = SEGMENT_RULES.maxSeconds * TARGET_SAMPLE_RATE;
+  let start = 0;
+  while (samples.length - start > max) {
+    const window = samples.subarray(start, start + max);
+    const cut = quietestCut(window, min, max);
+    segments.push(samples.subarray(start, start + cut));
+    start += cut;
+  }
+  segments.push(samples.subarray(start));
+  return segments;
+}
+
+async function newSession(server: ServerProcess, user: Clinician): Promise<number> {
+  const response = await call(server, user, 'POST', API_PATHS.patientSessions, {
+    firstName: 'Bench Patient',
+    appointmentTypeId: 1,
+    patientConsent: true,
+  });
+  return ((await response.json()) as { id: number }).id;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+async function segmentPath(server: ServerProcess, user: Clinician, samples: Int16Array) {
+  const sessionId = await newSession(server, user);
+  const segments = segmentsOf(samples);
+  const began = performance.now();
+  let playedSamples = 0;
+  for (const [seq, segment] of segments.entries()) {
+    playedSamples += segment.length;
+    // The segment exists once the recording has reached its end.
+    await sleep((playedSamples / TARGET_SAMPLE_RATE) * 1000 - (performance.now() - began));
+    const response = await call(
+      server,
+      user,
+      'PUT',
+      API_PATHS.sessionSegment(sessionId, seq),
+      encodeWav(segment),
+      SEGMENT_RULES.mimeType,
+    );
+    if (response.status !== 200) throw new Error(`segment ${seq}: ${response.status}`);
+  }
+  // Stop.
+  const stop = performance.now();
+  const transcript = (await (
+    await call(server, user, 'GET', API_PATHS.sessionTranscript(sessionId))
+  ).json()) as { pendingSeconds: number };
+  const started = await call(server, user, 'POST', API_PATHS.sessionGenerations(sessionId), {
+    templateIds,
+    segmentCount: segments.length,
+  });
+  const { id } = generationSchema.parse(await started.json());
+  const done = await until(
+    'notes',
+    async () => {
+      const response = await call(server, user, 'GET', API_PATHS.generation(id));
+      const generation = generationSchema.parse(await response.json());
+      return (generation.status === 'done' || generation.status === 'failed') && generation;
+    },
+    60 * 60_000,
+    100,
+  );
+  if (done.status !== 'done') throw new Error(`generation failed: ${done.error}`);
+  return {
+    stopToNotes: (performance.now() - stop) / 1000,
+    segments: segments.length,
+    pendingAtStop: transcript.pendingSeconds,
+  };
+}
+
+async function uploadAtStop(server: ServerProcess, user: Clinician, samples: Int16Array) {
+  const sessionId = await newSession(server, user);
+  const form = new FormData();
+  form.append('selectedTemplateIds', JSON.stringify(templateIds));
+  form.append('sessionId', String(sessionId));
+  form.append(
+    'audio',
+    new Blob([new Uint8Array(encodeWav(samples))], { type: 'audio/wav' }),
+    'recording.wav',
+  );
+  const stop = performance.now();
+  const response = await fetch(`${server.url}${API_PATHS.upload}`, {
+    method: 'POST',
+    headers: { cookie: user.cookie, origin: user.origin },
+    body: form,
+  });
+  if (response.status !== 200)
+    throw new Error(`upload: ${response.status} ${await response.text()}`);
+  return { stopToNotes: (performance.now() - stop) / 1000 };
+}
+
+async function main() {
+  const workDir = mkdtempSync(path.join(tmpdir(), 'clerkly-bench-pipeline-'));
+  const dataDir = path.join(workDir, 'data');
+  const server = await startServer('all', deploymentEnv(dataDir, { LOG_LEVEL: 'error' }));
+  try {
+    const user = await signUp(server, server.url, path.join(dataDir, 'outbox'));
+    const samples = await consultation();
+    console.log(
+      `bench:pipeline — ${minutes} min consultation, templates ${templateIds.join(', ')}, ` +
+        `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()[0]!.toFixed(1)}`,
+    );
+    const live = await segmentPath(server, user, samples);
+    console.log(
+      `segment path:   Stop → notes ${live.stopToNotes.toFixed(2)} s ` +
+        `(${live.segments} segments; ${live.pendingAtStop.toFixed(1)} s of audio untranscribed at Stop)`,
+    );
+    const upload = await uploadAtStop(server, user, samples);
+    console.log(`upload at Stop: Stop → notes ${upload.stopToNotes.toFixed(2)} s`);
+    console.log(
+      `ratio: segment path ${(upload.stopToNotes / live.stopToNotes).toFixed(1)}× faster`,
+    );
+  } finally {
+    await server.kill('SIGTERM');
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+await main();
