@@ -3,6 +3,8 @@ import '@mantine/tiptap/styles.css';
 import { Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
 import { useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { TextSelection } from '@tiptap/pm/state';
+import type { EditorView } from '@tiptap/pm/view';
 import StarterKit from '@tiptap/starter-kit';
 import { useMemo, useRef, useState } from 'react';
 import { noteToSafeHtml } from '../../../lib/note-html';
@@ -10,14 +12,43 @@ import { noteToSafeHtml } from '../../../lib/note-html';
 type TextStyle = 'normal' | 'h1' | 'h2' | 'code';
 
 /**
- * Made once: `useEditor` compares its options with the editor's on every render and, when they
- * differ (a new extension object, a new `editorProps`), calls `setOptions`, which re-applies the
- * editor's last known state to the page. A render between a keystroke that moved the caret
- * (Ctrl+End) and ProseMirror reading that move put the caret back where it was, so the text
- * typed next landed at the start of the note (issue 9 point 8). Stable options mean a render of
- * the page (a note finishing its typing effect, a query refreshing) leaves the editor alone.
+ * Made once: `useEditor` compares its options with the editor's on every render and calls
+ * `setOptions` (a view update) whenever they differ, which a new extension object always does.
  */
 const EXTENSIONS = [StarterKit.configure({ link: false }), Link];
+
+/**
+ * Issue 9 point 8: a caret moved by the browser itself (Ctrl+End, End, arrows, a click) reaches
+ * ProseMirror only with the next `selectionchange` event, which Chrome sends a little later; a
+ * busy page (a note still typing itself out, a re-render) delays it further. A key pressed in
+ * between (Enter) was handled at the old caret: after Ctrl+Home then Ctrl+End and Enter, the
+ * new line and the text typed next landed before the note's first heading. So before a key is
+ * handled, the editor takes the caret from the page when the two disagree.
+ */
+function takeCaretFromPage(view: EditorView, event: KeyboardEvent): boolean {
+  if (event.isComposing || !view.hasFocus()) return false;
+  const selection = view.dom.ownerDocument.getSelection();
+  const { anchorNode, focusNode } = selection ?? {};
+  if (!selection || !anchorNode || !focusNode) return false;
+  if (!view.dom.contains(anchorNode) || !view.dom.contains(focusNode)) return false;
+  const current = view.state.selection;
+  if (!(current instanceof TextSelection)) return false;
+  let anchor: number;
+  let head: number;
+  try {
+    anchor = view.posAtDOM(anchorNode, selection.anchorOffset);
+    head = view.posAtDOM(focusNode, selection.focusOffset);
+  } catch {
+    return false;
+  }
+  if (current.anchor === anchor && current.head === head) return false;
+  const { doc } = view.state;
+  view.dispatch(
+    view.state.tr.setSelection(TextSelection.between(doc.resolve(anchor), doc.resolve(head))),
+  );
+  // Not handled: the editor's own key bindings run next, at the caret the user sees.
+  return false;
+}
 
 const TEXT_STYLES: { value: TextStyle; label: string }[] = [
   { value: 'normal', label: 'Normal' },
@@ -92,6 +123,7 @@ export function NoteEditor({ templateName, content, onCancel, onUpdate }: NoteEd
   const sourceModeRef = useRef(false);
   const editorProps = useMemo(
     () => ({
+      handleKeyDown: takeCaretFromPage,
       attributes: {
         role: 'textbox',
         'aria-multiline': 'true',
