@@ -993,7 +993,13 @@ export function analyseConsultation(transcript: string, patientName?: string): C
       ) &&
       u.answer &&
       u.answer.polarity !== 'no' &&
-      !/\?/.test(u.answer.content)
+      !/\?/.test(u.answer.content) &&
+      // A bare "okay" acknowledges; it is not agreement (issue 12).
+      u.answer.utterances.some((a) =>
+        /\b(?:yes|yeah|yep|sounds? (?:good|great|fine|like a plan|okay)|i agree|that works|that is fine|perfect)\b/.test(
+          a.text,
+        ),
+      )
     ) {
       partial.agreed = true;
     }

@@ -836,7 +836,7 @@ export function followUpLine(ctx: WriterContext): string | null {
 }
 
 function agreementLine(ctx: WriterContext): string | null {
-  return ctx.c.agreed ? 'The patient understands and agrees with the recommended plan.' : null;
+  return ctx.c.agreed ? 'The patient agrees with the recommended plan.' : null;
 }
 
 export function writeAssessmentAndPlan(ctx: WriterContext): SectionBody | null {
