@@ -7,6 +7,8 @@ import {
   alignNoteEvidence,
   checkNoteSafety,
   contentStems,
+  noteEvidenceSchema,
+  sentenceKey,
   type NoteEvidence,
   type SynonymMap,
 } from '@clerkly/contracts';
@@ -54,4 +56,39 @@ export function annotateNote(
     evidence: noteEvidence(note.html, transcript, synonyms),
     safety: checkNoteSafety(note.html, transcript),
   };
+}
+
+/**
+ * The evidence of a note the clinician saves: a sentence they left unchanged keeps the evidence
+ * the engine gave it (found by its text); a sentence they wrote or changed is aligned afresh.
+ */
+export function evidenceForSavedNote(
+  content: string,
+  transcript: string,
+  draft: NoteEvidence = [],
+): NoteEvidence {
+  const byText = new Map(draft.map((entry) => [sentenceKey(entry.text), entry]));
+  const fresh = alignNoteEvidence(content, transcript);
+  return fresh.map((entry) => {
+    const kept = byText.get(sentenceKey(entry.text));
+    return kept ? { ...kept, section: entry.section } : entry;
+  });
+}
+
+/** Sealed storage form, and back (a bad or missing value reads as no evidence). */
+export function sealEvidence(evidence: NoteEvidence, seal: (text: string) => string): string {
+  return seal(JSON.stringify(evidence));
+}
+
+export function openEvidence(
+  sealed: string | null | undefined,
+  open: (text: string) => string,
+): NoteEvidence {
+  if (!sealed) return [];
+  try {
+    const parsed = noteEvidenceSchema.safeParse(JSON.parse(open(sealed)));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
 }

@@ -1,5 +1,6 @@
 import type { GeneratedNoteOutput } from '@clerkly/contracts';
 import type { Db } from '../../db/client';
+import { sealEvidence } from '../../engines/notes/evidence';
 import type { NoteEngine } from '../../engines/notes/note-engine';
 import { transcriptText, type SpeechToText } from '../../engines/stt/speech-to-text';
 import type { FieldCipher } from '../../lib/field-crypto';
@@ -58,6 +59,7 @@ export async function generateNotes(
         userId,
         templateId: templates[index]!.id!,
         draftSealed: cipher.seal(note.html),
+        draftEvidenceSealed: sealEvidence(note.evidence ?? [], (text) => cipher.seal(text)),
       });
     }
     await updateSession(tx, sessionId, { transcriptSealed: cipher.seal(transcript) });
@@ -67,6 +69,8 @@ export async function generateNotes(
     templateId: templates[index]!.id!,
     output: note.html,
     ...(note.notices?.length ? { notices: note.notices } : {}),
+    ...(note.evidence ? { evidence: note.evidence } : {}),
+    ...(note.safety ? { safety: note.safety } : {}),
   }));
 }
 
@@ -136,10 +140,13 @@ export async function regenerateNote(
     userId,
     templateId: input.templateId,
     draftSealed: cipher.seal(note.html),
+    draftEvidenceSealed: sealEvidence(note.evidence ?? [], (text) => cipher.seal(text)),
   });
   return {
     prevOutput: input.prevGeneratedNotes,
     newOutput: note.html,
     ...(note.notices?.length ? { notices: note.notices } : {}),
+    ...(note.evidence ? { evidence: note.evidence } : {}),
+    ...(note.safety ? { safety: note.safety } : {}),
   };
 }

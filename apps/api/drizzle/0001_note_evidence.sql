@@ -1,0 +1,2 @@
+ALTER TABLE "session_notes" ADD COLUMN "draft_evidence_sealed" text;--> statement-breakpoint
+ALTER TABLE "session_notes" ADD COLUMN "content_evidence_sealed" text;
