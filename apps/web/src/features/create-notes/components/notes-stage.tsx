@@ -1,5 +1,5 @@
-import { TOASTS } from '@clerkly/contracts';
-import { Alert, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { TOASTS, checkNoteSafety } from '@clerkly/contracts';
+import { Alert, Button, Group, Modal, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDeviceFloppy, IconPlus, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { AddTemplatesModal } from './add-templates-modal';
 import { GenerationOverlay } from './generation-overlay';
 import { NotePanel } from './note-panel';
 import { RecorderControls } from './recorder-controls';
+import { SafetyFindings } from './safety-findings';
 import { SessionHeader } from './session-header';
 
 /**
@@ -32,6 +33,7 @@ export function NotesStage({ owner, onExit }: { owner: string; onExit: () => voi
   const saveSession = useSaveSession();
   const [activeTab, setActiveTab] = useState<string | null>(null);
   const [addingTemplates, setAddingTemplates] = useState(false);
+  const [reviewingSafety, setReviewingSafety] = useState(false);
 
   const noteTemplateIds = state.generatedNotes.map((note) => note.templateId);
   const regenerateFromAudio = (recordings: Blob[]) =>
@@ -62,7 +64,25 @@ export function NotesStage({ owner, onExit }: { owner: string; onExit: () => voi
     return true;
   };
 
+  /** Every note's safety findings against the transcript, as the notes stand now (issue 12). */
+  const safetyFindings = () =>
+    state.transcribedText.trim()
+      ? state.generatedNotes.flatMap((note) =>
+          checkNoteSafety(note.output, state.transcribedText).map((finding) => ({
+            ...finding,
+            templateName: templateName(note.templateId),
+          })),
+        )
+      : [];
+
+  /** Save Session lists the safety findings first; the clinician decides. */
+  const requestSave = () => {
+    if (safetyFindings().length > 0) setReviewingSafety(true);
+    else save();
+  };
+
   const save = () => {
+    setReviewingSafety(false);
     const { session, generatedNotes, transcribedText, durationSeconds, storedRecordingId } = state;
     if (!session) return;
     saveSession.mutate(
@@ -102,7 +122,7 @@ export function NotesStage({ owner, onExit }: { owner: string; onExit: () => voi
       <SessionHeader onExit={onExit} disabled={generation.busy}>
         <Button
           leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-          onClick={save}
+          onClick={requestSave}
           loading={saveSession.isPending}
           disabled={busy}
         >
@@ -184,6 +204,32 @@ export function NotesStage({ owner, onExit }: { owner: string; onExit: () => voi
         </Stack>
       </Paper>
 
+      <Modal
+        opened={reviewingSafety}
+        onClose={() => setReviewingSafety(false)}
+        title="Before saving"
+        size="lg"
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            These facts in the notes are not in the transcript as written. Check each one.
+          </Text>
+          <SafetyFindings
+            findings={reviewingSafety ? safetyFindings() : []}
+            transcript={state.transcribedText}
+            title="Safety check"
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setReviewingSafety(false)}>
+              Review notes
+            </Button>
+            <Button color="orange" onClick={save}>
+              Save anyway
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <AddTemplatesModal opened={addingTemplates} onClose={() => setAddingTemplates(false)} />
       <GenerationOverlay progress={generation.progress} />
     </Stack>
