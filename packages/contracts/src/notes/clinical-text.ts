@@ -16,6 +16,32 @@ export interface TranscriptSegment {
 const SPEAKER_TAG =
   /^\s*(?:\[[^\]]{1,30}\]\s*:?|(?:doctor|dr\.?|patient|pt|clinician|nurse|speaker[\s_-]?\d{1,2}|patient_guest|guest)\s*:)\s*/i;
 
+/** Above this many words, an unpunctuated stretch (speech-to-text output) is cut into clauses. */
+const LONGEST_SEGMENT_WORDS = 30;
+const CLAUSE_WORDS = 15;
+
+/**
+ * Speech-to-text often gives no full stops, so one "sentence" can be a whole consultation. Such a
+ * stretch is cut into clauses of about 15 words, at a word boundary, so evidence points at the
+ * words that matter rather than at everything.
+ */
+function clauses(text: string): { offset: number; text: string }[] {
+  const words = [...text.matchAll(/\S+/g)];
+  if (words.length <= LONGEST_SEGMENT_WORDS) return [{ offset: 0, text }];
+  const out: { offset: number; text: string }[] = [];
+  for (let i = 0; i < words.length; i += CLAUSE_WORDS) {
+    const rest = words.length - i;
+    // The last clause takes a short tail rather than leaving a few words alone.
+    const take = rest < CLAUSE_WORDS * 1.5 ? rest : CLAUSE_WORDS;
+    const first = words[i]!;
+    const last = words[i + take - 1]!;
+    const offset = first.index ?? 0;
+    out.push({ offset, text: text.slice(offset, (last.index ?? 0) + last[0].length) });
+    i += take - CLAUSE_WORDS;
+  }
+  return out;
+}
+
 /**
  * The transcript as sentences, each with its offsets. Speaker tags (`[doctor]`, `Patient:`,
  * `Speaker 1:`) are left outside the spans so a highlight shows only what was said.
@@ -37,7 +63,14 @@ export function transcriptSegments(transcript: string): TranscriptSegment[] {
         const text = raw.trim();
         if (!/[\p{L}\p{N}]/u.test(text)) continue;
         const start = bodyStart + (match.index ?? 0) + lead;
-        segments.push({ start, end: start + text.length, text, turn });
+        for (const piece of clauses(text)) {
+          segments.push({
+            start: start + piece.offset,
+            end: start + piece.offset + piece.text.length,
+            text: piece.text,
+            turn,
+          });
+        }
       }
       turn += 1;
     }

@@ -92,7 +92,10 @@ export function EvidenceNote({
       {blocks.map((block, index) => {
         if (block.kind === 'heading') {
           return (
-            <Title key={index} order={Math.min(6, Math.max(2, block.level)) as 2 | 3 | 4 | 5 | 6}>
+            <Title
+              key={index}
+              order={Math.min(6, Math.max(1, block.level)) as 1 | 2 | 3 | 4 | 5 | 6}
+            >
               {block.text}
             </Title>
           );

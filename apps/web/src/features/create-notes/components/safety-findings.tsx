@@ -1,5 +1,5 @@
 import type { SafetyFinding } from '@clerkly/contracts';
-import { Alert, Blockquote, List, Stack, Text } from '@mantine/core';
+import { Alert, Blockquote, Box, List, Stack, Text } from '@mantine/core';
 import { IconShieldExclamation } from '@tabler/icons-react';
 
 const KIND_LABELS: Record<SafetyFinding['kind'], string> = {
@@ -24,37 +24,37 @@ export function SafetyFindings({
 }: SafetyFindingsProps) {
   if (findings.length === 0) return null;
   return (
-    <Alert
-      color="orange"
-      variant="light"
-      title={title}
-      icon={<IconShieldExclamation size={18} aria-hidden />}
-      role="region"
-      aria-label="Safety check"
-    >
-      <List spacing="sm" size="sm">
-        {findings.map((finding, index) => (
-          <List.Item key={index}>
-            <Stack gap={4}>
-              <Text size="sm">
-                <Text span fw={600}>
-                  {finding.templateName ? `${finding.templateName} · ` : ''}
-                  {KIND_LABELS[finding.kind]}:
-                </Text>{' '}
-                {finding.message}
-              </Text>
-              <Text size="xs" c="dimmed">
-                In the note: “{finding.sentence}”
-              </Text>
-              {finding.evidence.slice(0, 2).map((span, i) => (
-                <Blockquote key={i} p={6} fz="xs" color="gray">
-                  {transcript.slice(span.start, span.end)}
-                </Blockquote>
-              ))}
-            </Stack>
-          </List.Item>
-        ))}
-      </List>
-    </Alert>
+    <Box component="section" aria-label="Safety check">
+      <Alert
+        color="orange"
+        variant="light"
+        title={title}
+        icon={<IconShieldExclamation size={18} aria-hidden />}
+      >
+        <List spacing="sm" size="sm">
+          {findings.map((finding, index) => (
+            <List.Item key={index}>
+              <Stack gap={4}>
+                <Text size="sm">
+                  <Text span fw={600}>
+                    {finding.templateName ? `${finding.templateName} · ` : ''}
+                    {KIND_LABELS[finding.kind]}:
+                  </Text>{' '}
+                  {finding.message}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  In the note: “{finding.sentence}”
+                </Text>
+                {finding.evidence.slice(0, 2).map((span, i) => (
+                  <Blockquote key={i} p={6} fz="xs" color="gray">
+                    {transcript.slice(span.start, span.end)}
+                  </Blockquote>
+                ))}
+              </Stack>
+            </List.Item>
+          ))}
+        </List>
+      </Alert>
+    </Box>
   );
 }
