@@ -64,7 +64,8 @@ const FRAME_WORDS = new Set(
   endorses endorse denies deny admits complains complaint complain negative positive
   constitutional cardiovascular respiratory gastrointestinal genitourinary musculoskeletal
   neurological neurologic psychiatric integumentary skin hematologic endocrine heent ent eyes
-  psych neuro msk gi gu cv resp ros exam examination`
+  psych neuro msk gi gu cv resp ros exam examination
+  past medical significant evaluation sign signs reviewed review within limits`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -90,7 +91,16 @@ const SYNONYMS: Record<string, string[]> = {
   vital: ['vitals', 'pressure', 'temperature', 'pulse', 'oxygen', 'heart'],
   normal: ['good', 'fine', 'great', 'okay'],
   mmhg: ['pressure'],
+  spo2: ['oxygen', 'saturation', 'sat', 'ox'],
+  bpm: ['heart', 'pulse', 'rate'],
+  tenderness: ['tender', 'hurt', 'pain', 'sore'],
+  palpation: ['press', 'push', 'touch', 'feel'],
 };
+
+/** The same table keyed and valued by stems, as the aligner compares them. */
+const STEMMED_SYNONYMS = new Map(
+  Object.entries(SYNONYMS).map(([word, says]) => [stem(word), says.map(stem)]),
+);
 
 /** Extra vocabulary an engine knows: a word of the note → transcript words that say it. */
 export type SynonymMap = ReadonlyMap<string, readonly string[]>;
@@ -127,7 +137,7 @@ export function prepareTranscript(transcript: string): PreparedTranscript {
 function alternativesOf(synonyms?: SynonymMap) {
   return (word: string): string[] => [
     word,
-    ...(SYNONYMS[word] ?? []).map(stem),
+    ...(STEMMED_SYNONYMS.get(word) ?? []),
     ...(synonyms?.get(word) ?? []),
   ];
 }
@@ -140,8 +150,11 @@ export function alignSentence(
   prepared: PreparedTranscript,
   synonyms?: SynonymMap,
 ): SentenceEvidence {
-  const alternatives = alternativesOf(synonyms);
+  const alternativesFor = alternativesOf(synonyms);
   const words = [...new Set(contentStems(sentence.text))];
+  // Looked up once per word: the loops below run over every transcript segment.
+  const table = new Map(words.map((w) => [w, alternativesFor(w)]));
+  const alternatives = (w: string) => table.get(w) ?? [w];
   const base = { section: sentence.section, text: sentence.text };
   // A sentence of framing words only ("The patient is a male.") says nothing the transcript
   // could show; it has no evidence.

@@ -111,6 +111,7 @@ interface Indexed extends TranscriptSegment {
   tokens: string[];
   stems: string[];
   lower: string;
+  frequencies: string[];
 }
 
 function indexTranscript(transcript: string): Indexed[] {
@@ -121,6 +122,7 @@ function indexTranscript(transcript: string): Indexed[] {
       tokens,
       stems: tokens.map(stem),
       lower: tokens.join(' '),
+      frequencies: frequenciesIn(segment.text),
     };
   });
 }
@@ -210,7 +212,7 @@ function checkFrequencies(sentence: string, segments: Indexed[], findings: Safet
   const { tokens, digits } = noteTokens(sentence);
   // Only where a dose is given: "daily activities" is not a frequency.
   if (!quantitiesIn(tokens, digits).some((q) => q.unit && DOSE_UNITS.has(q.unit))) return;
-  const said = new Set(segments.flatMap((s) => frequenciesIn(s.text)));
+  const said = new Set(segments.flatMap((s) => s.frequencies));
   for (const frequency of frequenciesIn(sentence)) {
     if (said.has(frequency)) continue;
     findings.push({
@@ -219,7 +221,7 @@ function checkFrequencies(sentence: string, segments: Indexed[], findings: Safet
       fact: frequency,
       message: `"${frequency}" is not how the transcript gives this frequency.`,
       evidence: segments
-        .filter((s) => frequenciesIn(s.text).length > 0)
+        .filter((s) => s.frequencies.length > 0)
         .slice(0, 5)
         .map(span),
     });
