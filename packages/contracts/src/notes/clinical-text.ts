@@ -16,6 +16,10 @@ export interface TranscriptSegment {
 const SPEAKER_TAG =
   /^\s*(?:\[[^\]]{1,30}\]\s*:?|(?:doctor|dr\.?|patient|pt|clinician|nurse|speaker[\s_-]?\d{1,2}|patient_guest|guest)\s*:)\s*/i;
 
+/** Words a clause must not be cut beside: numbers, units, "over", frequencies. */
+const BOUND_WORD =
+  /^(?:\d[\d.,/:]*|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|point|over|out|of|a|per|times|once|twice|day|daily|week|mg|milligrams?|mcg|micrograms?|grams?|ml|units?|percent|%|tablets?|puffs?)$/i;
+
 /** Above this many words, an unpunctuated stretch (speech-to-text output) is cut into clauses. */
 const LONGEST_SEGMENT_WORDS = 30;
 const CLAUSE_WORDS = 15;
@@ -29,15 +33,19 @@ function clauses(text: string): { offset: number; text: string }[] {
   const words = [...text.matchAll(/\S+/g)];
   if (words.length <= LONGEST_SEGMENT_WORDS) return [{ offset: 0, text }];
   const out: { offset: number; text: string }[] = [];
-  for (let i = 0; i < words.length; i += CLAUSE_WORDS) {
+  const bound = (k: number) => BOUND_WORD.test(words[k]?.[0] ?? '');
+  let i = 0;
+  while (i < words.length) {
     const rest = words.length - i;
     // The last clause takes a short tail rather than leaving a few words alone.
-    const take = rest < CLAUSE_WORDS * 1.5 ? rest : CLAUSE_WORDS;
+    let take = rest < CLAUSE_WORDS * 1.5 ? rest : CLAUSE_WORDS;
+    // Never cut inside a quantity ("twenty | five milligrams", "three times | a day").
+    while (take < rest && (bound(i + take - 1) || bound(i + take))) take += 1;
     const first = words[i]!;
     const last = words[i + take - 1]!;
     const offset = first.index ?? 0;
     out.push({ offset, text: text.slice(offset, (last.index ?? 0) + last[0].length) });
-    i += take - CLAUSE_WORDS;
+    i += take;
   }
   return out;
 }
@@ -324,5 +332,5 @@ export function stem(word: string): string {
     .replace(/'s$/, '')
     .replace(/(?:ies)$/, 'y')
     .replace(/(?<=[a-z]{3})(?:ing|ed|es|s|ly)$/, '')
-    .replace(/(?<=[a-z]{3})e$/, '');
+    .replace(/(?<=[a-z]{2})e+$/, '');
 }
