@@ -16,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { TEMPLATE_CATALOGUE } from '../src/db/seed/template-catalogue';
 import { createBuiltinNoteEngine } from '../src/engines/notes/builtin.notes';
+import { annotateNote, builtinSynonyms } from '../src/engines/notes/evidence';
 import type { GeneratedNote } from '../src/engines/notes/note-engine';
 import { repoRoot } from '../src/lib/paths';
 import { countMidPhrase, type MidPhraseCount } from './note-quality';
@@ -123,6 +124,12 @@ async function main(): Promise<number> {
       notes.push(await engine.generate(request(encounter)));
       timings.push(performance.now() - started);
     }
+    // What evidence and the safety check cost, in the same run: both again on each final note.
+    const checkTimings = notes.map((note, i) => {
+      const started = performance.now();
+      annotateNote(note, encounters[i]?.dialogue ?? '', builtinSynonyms());
+      return performance.now() - started;
+    });
     const preds = notes.map((note, i) =>
       JSON.stringify({ id: encounters[i]?.id, note: note.text }),
     );
@@ -146,7 +153,7 @@ async function main(): Promise<number> {
       `safety check: ${findings.length} findings${findings.length ? ` (${[...byKind].map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}\n`,
     );
     out.write(
-      `generation time per dialogue (after one warm-up run): median ${median(timings).toFixed(1)} ms, max ${Math.max(...timings).toFixed(1)} ms\n`,
+      `generation time per dialogue (after one warm-up run): median ${median(timings).toFixed(1)} ms, max ${Math.max(...timings).toFixed(1)} ms; evidence + safety check on the final note: median ${median(checkTimings).toFixed(1)} ms (${pct(median(checkTimings), median(timings))} % of generation)\n`,
     );
     if (values.examples) {
       for (const example of midPhrase.examples) out.write(`  mid-phrase: ${example}\n`);
