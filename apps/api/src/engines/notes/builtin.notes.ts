@@ -81,6 +81,31 @@ function writeSections(
   return PATIENT_FACING.test(input.template.name) ? sections.map(plainLanguage) : sections;
 }
 
+/**
+ * What the clinician said to the patient, left at the head of a sentence ("I know that she ...",
+ * "It sounds like she ...", "So, ..."): the fact stays, the talk goes (issue 12).
+ */
+const SPOKEN_LEAD =
+  /^(?:(?:so|okay|ok|alright|all right|now|well|and|but|um|uh)\s*,?\s+)*(?:(?:i know|i see|i understand|i heard|i remember|i noticed|it sounds like|it looks like|looks like|sounds like)(?: that)?,?\s+)(?=(?:she|he|they|the patient|her|his|their|it|this|there)\b)/i;
+
+export function tidySentence(text: string): string {
+  const stripped = text.replace(SPOKEN_LEAD, '');
+  if (stripped === text) return text;
+  return stripped.charAt(0).toUpperCase() + stripped.slice(1);
+}
+
+function tidySection(section: NoteSection): NoteSection {
+  const content = paragraphsOf(section.content)
+    .map((paragraph) =>
+      paragraph
+        .split('\n')
+        .map((line) => splitNoteSentences(line).map(tidySentence).join(' '))
+        .join('\n'),
+    )
+    .join('\n\n');
+  return { ...section, content: content || section.content };
+}
+
 interface Grounding {
   evidence: PreparedTranscript;
   safety: SafetyTranscript;
@@ -203,7 +228,9 @@ export class BuiltinNoteEngine implements NoteEngine {
       : writeSections(input, consultation, plan.detail ?? 'standard').map((section) =>
           // A certificate's dates and names come from the session, not the transcript; its
           // writer marks what was not said "[not stated]" instead.
-          input.template.kind === 'certificate' ? section : keepSupported(section, grounding),
+          input.template.kind === 'certificate'
+            ? section
+            : keepSupported(tidySection(section), grounding),
         );
     const sections = applyPlan(base, plan, input, consultation, notices);
 
