@@ -334,3 +334,39 @@ export function stem(word: string): string {
     .replace(/(?<=[a-z]{3})(?:ing|ed|es|s|ly)$/, '')
     .replace(/(?<=[a-z]{2})e+$/, '');
 }
+
+/**
+ * Words English does not end a sentence on: articles, prepositions, conjunctions and
+ * complementisers, possessive determiners, modals and "be" auxiliaries. Particles that end phrasal
+ * verbs ("follow up", "check in", "look into") are not among them.
+ */
+export const DANGLING_WORDS = new Set(
+  `a an the of to for with at from by about onto than as per via and or but nor because if
+  whether that which who whose whom while although unless whereas my your our their
+  will would can could should may might must shall be been being am very`.split(/\s+/),
+);
+
+/** A sentence that stops mid-phrase: its last word (before the closing punctuation) dangles. */
+export function endsMidPhrase(sentence: string): boolean {
+  const words = sentence
+    .toLowerCase()
+    .replace(/[.?!:;,…\s]+$/, '')
+    .match(/[a-z']+|\d+/g);
+  const last = words?.[words.length - 1];
+  return last !== undefined && DANGLING_WORDS.has(last);
+}
+
+/**
+ * A sentence that stops mid-phrase, cut back to its last complete clause ("She has been
+ * struggling, off and." → "She has been struggling."), or null when no clause of at least four
+ * words is left.
+ */
+export function repairMidPhrase(sentence: string): string | null {
+  if (!endsMidPhrase(sentence)) return sentence;
+  let text = sentence.replace(/[.?!:;,…\s]+$/, '');
+  while (text.includes(',')) {
+    text = text.slice(0, text.lastIndexOf(',')).trim();
+    if (!endsMidPhrase(text) && (text.match(/\S+/g) ?? []).length >= 4) return `${text}.`;
+  }
+  return null;
+}

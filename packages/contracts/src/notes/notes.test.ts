@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { noteSentences, transcriptSegments, wordTokens } from './clinical-text';
+import {
+  endsMidPhrase,
+  noteSentences,
+  repairMidPhrase,
+  transcriptSegments,
+  wordTokens,
+} from './clinical-text';
 import { alignNoteEvidence } from './evidence';
 import { checkNoteSafety } from './safety-check';
 
@@ -107,5 +113,17 @@ describe('safety check', () => {
   it('flags "no known allergies" when the transcript names one', () => {
     const findings = checkNoteSafety('<p>No known drug allergies.</p>', TRANSCRIPT);
     expect(findings.map((f) => f.kind)).toEqual(['allergy']);
+  });
+});
+
+describe('sentences that stop mid-phrase', () => {
+  it('are cut back to the last complete clause, or dropped', () => {
+    expect(endsMidPhrase('We will get a lipid panel to.')).toBe(true);
+    expect(endsMidPhrase('She will follow up.')).toBe(false);
+    expect(repairMidPhrase('She has been struggling with her knee, off and.')).toBe(
+      'She has been struggling with her knee.',
+    );
+    expect(repairMidPhrase('We talked about.')).toBeNull();
+    expect(repairMidPhrase('Denies chest pain.')).toBe('Denies chest pain.');
   });
 });

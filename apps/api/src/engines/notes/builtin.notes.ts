@@ -41,6 +41,7 @@ import {
   isPlaceholderSentence,
   prepareSafetyTranscript,
   prepareTranscript,
+  repairMidPhrase,
   splitNoteSentences,
   type PreparedTranscript,
   type SafetyTranscript,
@@ -94,16 +95,37 @@ export function tidySentence(text: string): string {
   return stripped.charAt(0).toUpperCase() + stripped.slice(1);
 }
 
+/** Tidied, and cut back to a complete clause when it stops mid-phrase (null: nothing left). */
+function finishSentence(text: string): string | null {
+  return repairMidPhrase(tidySentence(text));
+}
+
 function tidySection(section: NoteSection): NoteSection {
   const content = paragraphsOf(section.content)
     .map((paragraph) =>
       paragraph
         .split('\n')
-        .map((line) => splitNoteSentences(line).map(tidySentence).join(' '))
+        .map((line) =>
+          splitNoteSentences(line)
+            .map(finishSentence)
+            .filter((sentence): sentence is string => sentence !== null)
+            .join(' '),
+        )
         .join('\n'),
     )
     .join('\n\n');
-  return { ...section, content: content || section.content };
+  const tidied: NoteSection = { ...section, content: content || section.content };
+  if (section.bullets) {
+    tidied.bullets = section.bullets
+      .map((bullet) =>
+        splitNoteSentences(bullet)
+          .map(finishSentence)
+          .filter((sentence): sentence is string => sentence !== null)
+          .join(' '),
+      )
+      .filter((bullet) => bullet.length > 0);
+  }
+  return tidied;
 }
 
 interface Grounding {
