@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LIMIT_MESSAGES,
   apiErrorSchema,
+  moreTemplatesResponseSchema,
+  noteEvidenceSchema,
   regenerateResponseSchema,
   uploadResponseSchema,
 } from '@clerkly/contracts';
@@ -220,6 +222,64 @@ describe('more templates and regeneration from an existing transcript', () => {
     const outputs = response.json<{ outputs: { templateId: number; output: string }[] }>().outputs;
     expect(outputs.map((o) => o.templateId)).toEqual([1, 3]);
     expect(outputs[0]!.output.toLowerCase()).toContain('penicillin');
+  });
+
+  it('returns each sentence with its evidence and stores it sealed with the draft and the saved note', async () => {
+    const user = await createUser(testApp.app);
+    const sessionId = await newSession(user);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/deepgram/notes-with-more-templates',
+      headers: { cookie: user.cookie, origin: ORIGIN },
+      payload: { selectedTemplates: [1], transcribedText: transcript, sessionId },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [output] = moreTemplatesResponseSchema.parse(response.json()).outputs;
+    const evidence = output!.evidence ?? [];
+    expect(evidence.length).toBeGreaterThan(0);
+    expect(output!.safety).toEqual([]);
+    for (const sentence of evidence) {
+      expect(sentence.supported).toBe(true);
+      expect(sentence.spans.length).toBeGreaterThan(0);
+    }
+    const allergy = evidence.find((e) => /penicillin/i.test(e.text));
+    const quoted = allergy!.spans.map((s) => transcript.slice(s.start, s.end)).join(' ');
+    expect(quoted).toContain('i am allergic to penicillin');
+
+    const [draft] = await testApp.app.database.db
+      .select()
+      .from(sessionNotes)
+      .where(eq(sessionNotes.sessionId, sessionId));
+    expect(draft!.draftEvidenceSealed).toMatch(/^enc:v1:/);
+    expect(draft!.draftEvidenceSealed).not.toContain('penicillin');
+
+    // Saved with one sentence added by the clinician: the engine's sentences keep their evidence.
+    const saved = await testApp.app.inject({
+      method: 'PATCH',
+      url: `/api/patient-sessions/${sessionId}`,
+      headers: { cookie: user.cookie, origin: ORIGIN },
+      payload: {
+        notes: [
+          {
+            notesContent: `${output!.output}<p>Sore throat for 3 days.</p>`,
+            patientSessionId: sessionId,
+            templateId: 1,
+          },
+        ],
+        duration: 30,
+        transcribedText: transcript,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [row] = await testApp.app.database.db
+      .select()
+      .from(sessionNotes)
+      .where(eq(sessionNotes.sessionId, sessionId));
+    const stored = noteEvidenceSchema.parse(
+      JSON.parse(testApp.app.cipher.open(row!.contentEvidenceSealed!)),
+    );
+    expect(stored.slice(0, evidence.length)).toEqual(evidence);
+    expect(stored.at(-1)).toMatchObject({ text: 'Sore throat for 3 days.', supported: true });
   });
 
   it('regenerates with an instruction and returns both versions', async () => {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { noteEvidenceSchema } from './notes/evidence';
+import { safetyFindingSchema } from './notes/safety-check';
 
 /** `selectedTemplateIds` arrives in a multipart form as "[1,2]" or "1,2". */
 const templateIdList = z.preprocess(
@@ -37,6 +39,10 @@ export const generatedNoteSchema = z.object({
   output: z.string(),
   /** What the engine could not do (e.g. an instruction beyond the offline engine). */
   notices: z.array(z.string()).optional(),
+  /** Each sentence with the transcript spans it comes from (issue 12); absent from old servers. */
+  evidence: noteEvidenceSchema.optional(),
+  /** Facts of the note the transcript does not bear out, each with where the transcript speaks. */
+  safety: z.array(safetyFindingSchema).optional(),
 });
 export type GeneratedNoteOutput = z.infer<typeof generatedNoteSchema>;
 
@@ -69,5 +75,7 @@ export const regenerateResponseSchema = z.object({
   prevOutput: z.string(),
   newOutput: z.string(),
   notices: z.array(z.string()).optional(),
+  evidence: noteEvidenceSchema.optional(),
+  safety: z.array(safetyFindingSchema).optional(),
 });
 export type RegenerateResponse = z.infer<typeof regenerateResponseSchema>;

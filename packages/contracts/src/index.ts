@@ -10,3 +10,4 @@ export * from './messages';
 export * from './sessions';
 export * from './generation';
 export * from './pipeline';
+export * from './notes';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { generatedNoteSchema } from './generation';
 
 /**
  * The consultation pipeline (issue 9): the browser cuts the recording into segments at pauses
@@ -90,13 +91,7 @@ export const generationSchema = z.object({
   pendingSegments: z.number().int(),
   pendingSeconds: z.number(),
   /** The notes written so far (all of them once done). */
-  outputs: z.array(
-    z.object({
-      templateId: z.number().int(),
-      output: z.string(),
-      notices: z.array(z.string()).optional(),
-    }),
-  ),
+  outputs: z.array(generatedNoteSchema),
   /** The whole transcript, once every segment is transcribed. */
   transcription: z.string().nullable(),
   /** Why it failed, in words for the user; the clinician can retry. */

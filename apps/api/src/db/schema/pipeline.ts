@@ -98,6 +98,9 @@ export const generationOutputs = pgTable(
       .references(() => templates.id),
     outputSealed: text('output_sealed').notNull(),
     notices: jsonb('notices').$type<string[]>(),
+    /** Sealed JSON: each sentence's transcript spans, and the safety check's findings (issue 12). */
+    evidenceSealed: text('evidence_sealed'),
+    safetySealed: text('safety_sealed'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.generationId, table.templateId] })],

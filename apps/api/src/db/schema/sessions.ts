@@ -60,6 +60,12 @@ export const sessionNotes = pgTable(
     draftSealed: text('draft_sealed'),
     /** The clinician's text as last saved with Save Session. */
     contentSealed: text('content_sealed'),
+    /**
+     * Sealed JSON (contracts `noteEvidenceSchema`): each sentence of the draft, and of the saved
+     * text, with the transcript spans it comes from (issue 12).
+     */
+    draftEvidenceSealed: text('draft_evidence_sealed'),
+    contentEvidenceSealed: text('content_evidence_sealed'),
     savedAt: timestamp('saved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

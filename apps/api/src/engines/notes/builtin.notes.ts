@@ -33,7 +33,19 @@ import {
   type NoteSection,
   type NoteTopic,
 } from './note-engine';
-import { finishNote, parseNote } from './render';
+import { annotateNote, builtinSynonyms } from './evidence';
+import { finishNote, paragraphsOf, parseNote } from './render';
+import {
+  alignSentence,
+  checkSentenceSafety,
+  isPlaceholderSentence,
+  prepareSafetyTranscript,
+  prepareTranscript,
+  repairMidPhrase,
+  splitNoteSentences,
+  type PreparedTranscript,
+  type SafetyTranscript,
+} from '@clerkly/contracts';
 
 export const NOT_DISCUSSED = 'Not discussed.';
 
@@ -68,6 +80,85 @@ function writeSections(
   );
   // Documents addressed to the patient are written in everyday words from the start.
   return PATIENT_FACING.test(input.template.name) ? sections.map(plainLanguage) : sections;
+}
+
+/**
+ * What the clinician said to the patient, left at the head of a sentence ("I know that she ...",
+ * "It sounds like she ...", "So, ..."): the fact stays, the talk goes (issue 12).
+ */
+const SPOKEN_LEAD =
+  /^(?:(?:so|okay|ok|alright|all right|now|well|and|but|um|uh)\s*,?\s+)*(?:(?:i know|i see|i understand|i heard|i remember|i noticed|it sounds like|it looks like|looks like|sounds like)(?: that)?,?\s+)(?=(?:she|he|they|the patient|her|his|their|it|this|there)\b)/i;
+
+export function tidySentence(text: string): string {
+  const stripped = text.replace(SPOKEN_LEAD, '');
+  if (stripped === text) return text;
+  return stripped.charAt(0).toUpperCase() + stripped.slice(1);
+}
+
+/** Tidied, and cut back to a complete clause when it stops mid-phrase (null: nothing left). */
+function finishSentence(text: string): string | null {
+  return repairMidPhrase(tidySentence(text));
+}
+
+function tidySection(section: NoteSection): NoteSection {
+  const content = paragraphsOf(section.content)
+    .map((paragraph) =>
+      paragraph
+        .split('\n')
+        .map((line) =>
+          splitNoteSentences(line)
+            .map(finishSentence)
+            .filter((sentence): sentence is string => sentence !== null)
+            .join(' '),
+        )
+        .join('\n'),
+    )
+    .join('\n\n');
+  const tidied: NoteSection = { ...section, content: content || section.content };
+  if (section.bullets) {
+    tidied.bullets = section.bullets
+      .map((bullet) =>
+        splitNoteSentences(bullet)
+          .map(finishSentence)
+          .filter((sentence): sentence is string => sentence !== null)
+          .join(' '),
+      )
+      .filter((bullet) => bullet.length > 0);
+  }
+  return tidied;
+}
+
+interface Grounding {
+  evidence: PreparedTranscript;
+  safety: SafetyTranscript;
+}
+
+/**
+ * "No sentence that nothing in the consultation supports" (issue 12): a sentence the transcript
+ * does not bear out (see `alignSentence`), or whose numbers, sides, negations or allergies the
+ * safety check cannot find as written, is left out of a note the engine writes afresh. A rule
+ * that misreads speech then costs a sentence, never a wrong fact.
+ */
+function keepSupported(section: NoteSection, grounding: Grounding): NoteSection {
+  const supported = (text: string) =>
+    isPlaceholderSentence(text) ||
+    (alignSentence({ section: section.title, text }, grounding.evidence, builtinSynonyms())
+      .supported &&
+      checkSentenceSafety(text, grounding.safety).length === 0);
+  const content = paragraphsOf(section.content)
+    .map((paragraph) =>
+      paragraph
+        .split('\n')
+        .map((line) => splitNoteSentences(line).filter(supported).join(' '))
+        .filter((line) => line.length > 0)
+        .join('\n'),
+    )
+    .filter((paragraph) => paragraph.length > 0)
+    .join('\n\n');
+  const bullets = section.bullets?.filter((b) => splitNoteSentences(b).every(supported));
+  const kept: NoteSection = { title: section.title, content };
+  if (bullets && bullets.length > 0) kept.bullets = bullets;
+  return kept;
 }
 
 const PATIENT_FACING = /\bpatient[- ]friendly\b|\bto patient\b|\bfor (?:the )?patient\b/i;
@@ -150,9 +241,19 @@ export class BuiltinNoteEngine implements NoteEngine {
         'More detail was written from the transcript, so edits made to the previous version are not carried over.',
       );
     }
+    const grounding = {
+      evidence: prepareTranscript(input.transcript),
+      safety: prepareSafetyTranscript(input.transcript),
+    };
     const base = onPrevious
       ? previous
-      : writeSections(input, consultation, plan.detail ?? 'standard');
+      : writeSections(input, consultation, plan.detail ?? 'standard').map((section) =>
+          // A certificate's dates and names come from the session, not the transcript; its
+          // writer marks what was not said "[not stated]" instead.
+          input.template.kind === 'certificate'
+            ? section
+            : keepSupported(tidySection(section), grounding),
+        );
     const sections = applyPlan(base, plan, input, consultation, notices);
 
     this.logger.debug(
@@ -166,7 +267,11 @@ export class BuiltinNoteEngine implements NoteEngine {
       },
       'note generated',
     );
-    return finishNote(sections, this.name, notices);
+    return annotateNote(
+      finishNote(sections, this.name, notices),
+      input.transcript,
+      builtinSynonyms(),
+    );
   }
 }
 

@@ -41,6 +41,7 @@ import {
   type NoteRequest,
   type NoteSection,
 } from './note-engine';
+import { annotateNote } from './evidence';
 import { finishNote, parseNoteText } from './render';
 
 /** A budget that fits the prompt, the transcript and the answer in an 32k-token model. */
@@ -234,7 +235,8 @@ export class LlmNoteEngine implements NoteEngine {
       },
       'note generated',
     );
-    return finishNote(aligned, this.name, notices);
+    // An LLM may write what was not said: evidence marks such sentences for review.
+    return annotateNote(finishNote(aligned, this.name, notices), input.transcript);
   }
 
   /** Map step: each part of a long transcript → clinically relevant bullet points. */

@@ -5,6 +5,8 @@
  * the CLI never know which one is running.
  */
 
+import type { NoteEvidence, SafetyFinding } from '@clerkly/contracts';
+
 export type TemplateKind = 'note' | 'letter' | 'certificate' | 'summary';
 
 export interface NoteTopic {
@@ -49,6 +51,10 @@ export interface GeneratedNote {
   engine: string;
   /** Things the clinician should know, e.g. an instruction the engine could not follow. */
   notices?: string[];
+  /** Each sentence with the transcript spans it comes from (./evidence.ts). */
+  evidence?: NoteEvidence;
+  /** Facts of the note the transcript does not bear out (numbers, sides, negations, ...). */
+  safety?: SafetyFinding[];
 }
 
 export interface GenerateOptions {

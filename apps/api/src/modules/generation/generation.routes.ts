@@ -216,6 +216,8 @@ const generationRoutes: FastifyPluginAsyncZod = async (app) => {
           prevOutput: request.body.prevGeneratedNotes,
           newOutput: note!.output,
           ...(note!.notices?.length ? { notices: note!.notices } : {}),
+          ...(note!.evidence ? { evidence: note!.evidence } : {}),
+          ...(note!.safety ? { safety: note!.safety } : {}),
         };
       } catch (error) {
         return sendEngineError(reply, error);

@@ -4,10 +4,11 @@ import type {
   SessionTranscript,
   StartGeneration,
 } from '@clerkly/contracts';
-import { SEGMENT_RULES } from '@clerkly/contracts';
+import { SEGMENT_RULES, safetyFindingSchema } from '@clerkly/contracts';
 import type { Db } from '../../db/client';
 import type { generations } from '../../db/schema';
 import { WavHeaderError, readWavHeader } from '../../engines/audio/wav';
+import { openEvidence } from '../../engines/notes/evidence';
 import type { FieldCipher } from '../../lib/field-crypto';
 import { requireOwnedSession, SessionInputError } from '../sessions/sessions.service';
 import { assertCanGenerateNotes } from '../usage/entitlements.service';
@@ -25,6 +26,8 @@ import {
   type GenerationRow,
 } from './pipeline.repository';
 import { QUEUES } from './pipeline.queues';
+
+const safetyFindingsSchema = safetyFindingSchema.array();
 
 /** Sends jobs; the same interface whether the workers run in this process or elsewhere. */
 export interface JobSender {
@@ -256,6 +259,12 @@ export async function generationView(
         templateId: output.templateId,
         output: cipher.open(output.outputSealed),
         ...(output.notices?.length ? { notices: output.notices } : {}),
+        ...(output.evidenceSealed
+          ? { evidence: openEvidence(output.evidenceSealed, (text) => cipher.open(text)) }
+          : {}),
+        ...(output.safetySealed
+          ? { safety: safetyFindingsSchema.parse(JSON.parse(cipher.open(output.safetySealed))) }
+          : {}),
       })),
     transcription: generation.transcriptSealed ? cipher.open(generation.transcriptSealed) : null,
     error: generation.error,

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AudioError } from '../../engines/audio/decode-audio';
+import { sealEvidence } from '../../engines/notes/evidence';
 import { NoteEngineError, type NoteEngine } from '../../engines/notes/note-engine';
 import {
   SpeechToTextError,
@@ -197,11 +198,14 @@ export async function writeNote(deps: WorkerDeps, job: NoteJob, context: JobCont
         { signal: context.signal },
       );
       const outputSealed = cipher.seal(note.html);
+      const evidenceSealed = sealEvidence(note.evidence ?? [], (text) => cipher.seal(text));
       const inserted = await insertOutput(deps.db, {
         generationId: generation.id,
         templateId: job.templateId,
         outputSealed,
         notices: note.notices?.length ? note.notices : null,
+        evidenceSealed,
+        safetySealed: note.safety ? cipher.seal(JSON.stringify(note.safety)) : null,
       });
       // The draft is what a crashed tab gets back; written once per generation and template.
       if (inserted) {
@@ -210,6 +214,7 @@ export async function writeNote(deps: WorkerDeps, job: NoteJob, context: JobCont
           userId: generation.userId,
           templateId: job.templateId,
           draftSealed: outputSealed,
+          draftEvidenceSealed: evidenceSealed,
         });
       }
     } catch (error) {

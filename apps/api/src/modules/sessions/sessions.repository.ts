@@ -50,6 +50,8 @@ export async function upsertNote(
     templateId: number;
     draftSealed?: string;
     contentSealed?: string;
+    draftEvidenceSealed?: string;
+    contentEvidenceSealed?: string;
     savedAt?: Date;
   },
 ) {
@@ -62,6 +64,12 @@ export async function upsertNote(
       set: {
         ...(values.draftSealed !== undefined ? { draftSealed: values.draftSealed } : {}),
         ...(values.contentSealed !== undefined ? { contentSealed: values.contentSealed } : {}),
+        ...(values.draftEvidenceSealed !== undefined
+          ? { draftEvidenceSealed: values.draftEvidenceSealed }
+          : {}),
+        ...(values.contentEvidenceSealed !== undefined
+          ? { contentEvidenceSealed: values.contentEvidenceSealed }
+          : {}),
         ...(values.savedAt !== undefined ? { savedAt: values.savedAt } : {}),
         updatedAt: now,
       },

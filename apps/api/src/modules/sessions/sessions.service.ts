@@ -6,6 +6,7 @@ import type {
 } from '@clerkly/contracts';
 import { VALIDATION_MESSAGES, createPatientSessionSchema } from '@clerkly/contracts';
 import type { Db } from '../../db/client';
+import { evidenceForSavedNote, openEvidence, sealEvidence } from '../../engines/notes/evidence';
 import type { FieldCipher } from '../../lib/field-crypto';
 import { assertCanCreateSession } from '../usage/entitlements.service';
 import { addUsage } from '../usage/usage.repository';
@@ -14,6 +15,7 @@ import {
   findOwnedSession,
   findTemplates,
   insertSession,
+  listNotesOfSession,
   listSavedNotes,
   updateSession,
   upsertNote,
@@ -101,13 +103,23 @@ export async function saveSession(
     throw new SessionInputError('Unknown template', `notes.${unknown}.templateId`);
   }
   const savedAt = new Date();
+  // Evidence is saved with each note (issue 12): unchanged sentences keep the draft's.
+  const drafts = new Map(
+    (await listNotesOfSession(db, id)).map((row) => [row.templateId, row.draftEvidenceSealed]),
+  );
   await db.transaction(async (tx) => {
     for (const note of input.notes) {
+      const evidence = evidenceForSavedNote(
+        note.notesContent,
+        input.transcribedText,
+        openEvidence(drafts.get(note.templateId), (text) => cipher.open(text)),
+      );
       await upsertNote(tx, {
         sessionId: id,
         userId,
         templateId: note.templateId,
         contentSealed: cipher.seal(note.notesContent),
+        contentEvidenceSealed: sealEvidence(evidence, (text) => cipher.seal(text)),
         savedAt,
       });
     }

@@ -655,6 +655,13 @@ function detectChiefComplaint(c: Omit<Consultation, 'chiefComplaint'>): string |
   return withSide(phrase, c.utterances);
 }
 
+/**
+ * Words that show a captured phrase ran on into the next question or remark ("hurt right knee
+ * tell me about what happened"): a reason for visit never holds them (issue 12).
+ */
+const QUESTION_RESIDUE =
+  /\?|\b(?:tell me|did you|do you|have you|are you|can you|could you|you say|say that|saying|what|how|when|where|why|which|looks like|sounds like|you|your|i|me|my)\b/;
+
 function findChiefComplaint(c: Omit<Consultation, 'chiefComplaint'>): string | null {
   const clinician = c.utterances.filter((u) => u.role === 'clinician' && u.phase === 'history');
   const patterns: RegExp[] = [
@@ -662,7 +669,9 @@ function findChiefComplaint(c: Omit<Consultation, 'chiefComplaint'>): string | n
     /\b(?:referred|sent)(?: to me| to us| in)?(?: by [a-z. ]+?)? (?:for|because of|due to) (?:an? |the )?(?:evaluation of |evaluation for )?(.+?)(?:\.|,|$)/,
     /\b(?:here|in) today (?:for|because of|to discuss|to talk about|about) (?:an? |the |your )?(.+?)(?:\.|,|$| and )/,
     /\b(?:i|we) (?:see|hear|understand|heard|saw|noticed) (?:that |here that )?(?:you (?:have |had )?(?:injured|hurt|twisted|sprained|broke|fractured|cut|burned|burnt)) (?:your |the |a |an )?([a-z]+(?: [a-z]+)?)(?=\.|,|$| and | so | could | can | is that| when| while| at| playing| doing| yesterday| last)/,
-    /\b(?:i|we) (?:see|hear|understand|heard|saw|noticed) (?:that |here that )?(?:you are|you have been|you have|you were|you|your) (?:having |experiencing |dealing with |here for |in for |got )?(?:some |an? |the )?(.+?)(?:\.|,|$| and | so | could | can | is that)/,
+    /\b(?:i|we) (?:see|hear|understand|heard|saw|noticed|read)(?: (?:with|in|on|from) (?:your|the) (?:notes?|chart|referral|records?))? (?:that |here that )?(?:you are|you have been|you have|you were|you|your) (?:having |experiencing |dealing with |here for |in for |got )?(?:some |an? |the )?(.+?)(?:\.|,|$| and | so | could | can | is that)/,
+    // What the nurse or the referrer said the visit is for.
+    /\b(?:the (?:nurse|medical assistant|ma|front desk)|your (?:doctor|pcp|primary care (?:doctor|physician|provider))) (?:told me|said|mentioned|tells me|says) (?:that )?(?:you are|you have been|you have|you were|you) (?:having |experiencing |dealing with )?(?:some |an? |the )?(.+?)(?:\.|,|$| and | so )/,
     /\b(?:you are|you have been|you were) (?:here|in|coming in) (?:today )?(?:for|because of|with) (?:an? |the |your |some )?(.+?)(?:\.|,|$| and )/,
     /\b(?:follow-?up (?:of|on|for)) (?:your |his |her |the )?(.+?)(?:\.|,|$| and )/,
   ];
@@ -683,11 +692,23 @@ function findChiefComplaint(c: Omit<Consultation, 'chiefComplaint'>): string | n
         if (
           wordCount(phrase) >= 1 &&
           wordCount(phrase) <= 12 &&
-          !/^(?:you|it|that|this|what|how)\b/.test(phrase)
+          !/^(?:you|it|that|this|what|how)\b/.test(phrase) &&
+          !QUESTION_RESIDUE.test(phrase)
         ) {
           return limitWords(phrase, 10);
         }
       }
+    }
+  }
+  // The patient says why they came: "i am here ... to quit smoking", "i came in because of ...".
+  for (const u of c.utterances.filter((x) => x.role === 'patient').slice(0, 6)) {
+    const m =
+      /\b(?:i am here|i came in|i am in|i wanted to come in|i am coming in)\b(?: today)?(?: [a-z]+){0,4}? (?:to|for|because of|about) (?:an? |the |my |some )?(.+?)(?:\.|,|$| and | but | because )/.exec(
+        u.text,
+      );
+    const phrase = m?.[1] ? cleanComplaint(m[1]) : '';
+    if (phrase && wordCount(phrase) <= 6 && !QUESTION_RESIDUE.test(phrase)) {
+      return /^quit smoking$|^stop smoking$/.test(phrase) ? 'smoking cessation' : phrase;
     }
   }
   // The patient's answer to "what brings you in?".
@@ -993,7 +1014,13 @@ export function analyseConsultation(transcript: string, patientName?: string): C
       ) &&
       u.answer &&
       u.answer.polarity !== 'no' &&
-      !/\?/.test(u.answer.content)
+      !/\?/.test(u.answer.content) &&
+      // A bare "okay" acknowledges; it is not agreement (issue 12).
+      u.answer.utterances.some((a) =>
+        /\b(?:yes|yeah|yep|sounds? (?:good|great|fine|like a plan|okay)|i agree|that works|that is fine|perfect)\b/.test(
+          a.text,
+        ),
+      )
     ) {
       partial.agreed = true;
     }

@@ -8,6 +8,8 @@
  * note is written (see `style.ts`).
  */
 
+import { readNumber } from '@clerkly/contracts';
+
 const TOKENISED_CONTRACTIONS: [RegExp, string][] = [
   [/\b(\w+) n't\b/g, "$1n't"],
   [/\bgon na\b/g, 'going to'],
@@ -111,35 +113,14 @@ const NUMBER_WORD = new RegExp(
 const UNIT_AFTER =
   /^\s*(?:-?\s*(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|times?|mg|milligrams?|mcg|micrograms?|grams?|units?|ml|milliliters?|pounds?|lbs?|kilos?|kilograms?|kg|percent|%|cm|centimeters?|millimeters?|mm|inches?|feet|foot|degrees?|beats?|breaths?|out of|over|to \d|x\b|doses?|tablets?|pills?|puffs?|drinks?|packs?|cigarettes?|beers?|glasses?|cups?|miles?|blocks?|flights?|stairs|steps|sessions?|visits?|refills?|injections?|shots?|episodes?|nights?|year-old|year old|centimeter|millimeter|point|\/))/;
 
+/**
+ * The whole run of words as one number, or null. The shared reader knows the spoken readings
+ * ("one twenty" is 120, "twenty eighteen" 2018) that adding the words up would get wrong.
+ */
 function parseNumberWords(words: string[]): number | null {
-  let total = 0;
-  let current = 0;
-  let seen = false;
-  for (const raw of words) {
-    const w = raw.toLowerCase();
-    if (w === 'and') continue;
-    if (w === 'a') {
-      current = current === 0 ? 1 : current;
-      continue;
-    }
-    if (w in ONES) {
-      current += ONES[w] ?? 0;
-      seen = true;
-    } else if (w in TENS) {
-      current += TENS[w] ?? 0;
-      seen = true;
-    } else if (w === 'hundred') {
-      current = (current || 1) * 100;
-      seen = true;
-    } else if (w === 'thousand') {
-      total += (current || 1) * 1000;
-      current = 0;
-      seen = true;
-    } else {
-      return null;
-    }
-  }
-  return seen ? total + current : null;
+  const lower = words.map((w) => w.toLowerCase()).filter((w) => w.length > 0);
+  const read = readNumber(lower, 0);
+  return read && read.next === lower.length ? read.value : null;
 }
 
 /** "five weeks" → "5 weeks", "three out of six" → "3 out of 6"; a bare "one" stays a word. */

@@ -836,7 +836,7 @@ export function followUpLine(ctx: WriterContext): string | null {
 }
 
 function agreementLine(ctx: WriterContext): string | null {
-  return ctx.c.agreed ? 'The patient understands and agrees with the recommended plan.' : null;
+  return ctx.c.agreed ? 'The patient agrees with the recommended plan.' : null;
 }
 
 export function writeAssessmentAndPlan(ctx: WriterContext): SectionBody | null {
@@ -854,6 +854,10 @@ export function writeAssessmentAndPlan(ctx: WriterContext): SectionBody | null {
   const follow = followUpLine(ctx);
   const agreed = agreementLine(ctx);
   if (paragraphs.length === 0 && !follow) return null;
+  // Clinicians open the assessment with the patient in one line (who, background, why here).
+  if (ctx.detail !== 'brief' && (ctx.c.age !== null || ctx.c.oneLiner)) {
+    paragraphs.unshift(opener(ctx));
+  }
   const tail = [follow, agreed].filter((x): x is string => x !== null);
   if (tail.length > 0) paragraphs.push(tail.join(' '));
   return { content: paragraphs.join('\n\n') };

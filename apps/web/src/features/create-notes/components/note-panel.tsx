@@ -1,14 +1,18 @@
-import { Button, Group, Paper, Stack } from '@mantine/core';
+import { checkNoteSafety, type EvidenceSpan } from '@clerkly/contracts';
+import { Button, Grid, Group, Paper, Stack } from '@mantine/core';
 import { IconCopy, IconPencil, IconPlayerStopFilled, IconVolume } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useCopyNote } from '../../../hooks/use-copy-note';
 import { noteToSafeHtml, safeHtmlToPlainText } from '../../../lib/note-html';
 import type { GeneratedNote } from '../lib/generated-notes';
-import { useSessionDispatch } from '../state/session-store';
+import { useSessionDispatch, useSessionState } from '../state/session-store';
+import { EvidenceNote } from './evidence-note';
 import { NoteDisplay } from './note-display';
 import { NoteEditor } from './note-editor';
 import { EngineNotices } from './engine-notices';
 import { RegenerateNote } from './regenerate-note';
+import { SafetyFindings } from './safety-findings';
+import { TranscriptPanel } from './transcript-panel';
 
 type NotePanelProps = {
   note: GeneratedNote;
@@ -31,6 +35,15 @@ export function NotePanel({
   disabled,
 }: NotePanelProps) {
   const dispatch = useSessionDispatch();
+  const { transcribedText } = useSessionState();
+  const [focused, setFocused] = useState<{ id: string; spans: readonly EvidenceSpan[] } | null>(
+    null,
+  );
+  // Run in the browser on the note as it stands, so an edit is checked before saving.
+  const findings = useMemo(
+    () => (transcribedText.trim() ? checkNoteSafety(note.output, transcribedText) : []),
+    [note.output, transcribedText],
+  );
   const copyNote = useCopyNote();
   const [editing, setEditing] = useState(false);
   const [copying, setCopying] = useState(false);
@@ -98,7 +111,7 @@ export function NotePanel({
             if (onReplace(templateKey, html)) setEditing(false);
           }}
         />
-      ) : (
+      ) : note.typing ? (
         <Paper withBorder radius="md" p="lg">
           <NoteDisplay
             content={note.output}
@@ -107,7 +120,27 @@ export function NotePanel({
             label={`${templateName} note`}
           />
         </Paper>
+      ) : (
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Paper withBorder radius="md" p="lg">
+              <EvidenceNote
+                content={note.output}
+                transcript={transcribedText}
+                evidence={note.evidence}
+                label={`${templateName} note`}
+                activeId={focused?.id ?? null}
+                onActivate={setFocused}
+              />
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <TranscriptPanel transcript={transcribedText} spans={focused?.spans ?? []} />
+          </Grid.Col>
+        </Grid>
       )}
+
+      {!editing && <SafetyFindings findings={findings} transcript={transcribedText} />}
 
       <RegenerateNote
         note={note}

@@ -1,5 +1,5 @@
-import { TOASTS } from '@clerkly/contracts';
-import { Alert, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { TOASTS, checkNoteSafety } from '@clerkly/contracts';
+import { Alert, Button, Group, Modal, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDeviceFloppy, IconPlus, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import { GenerationOverlay } from './generation-overlay';
 import { LiveTranscript } from './live-transcript';
 import { NotePanel } from './note-panel';
 import { RecorderControls } from './recorder-controls';
+import { SafetyFindings } from './safety-findings';
 import { SessionHeader } from './session-header';
 import { UploadStatus } from './upload-status';
 
@@ -36,6 +37,7 @@ export function NotesStage({ onExit }: { onExit: () => void }) {
   const saveSession = useSaveSession();
   const [activeTab, setActiveTab] = useState<string | null>(null);
   const [addingTemplates, setAddingTemplates] = useState(false);
+  const [reviewingSafety, setReviewingSafety] = useState(false);
 
   const noteTemplateIds = state.generatedNotes.map((note) => note.templateId);
   const regenerateFromAudio = () => void generation.generate({ templateIds: noteTemplateIds });
@@ -60,7 +62,25 @@ export function NotesStage({ onExit }: { onExit: () => void }) {
     return true;
   };
 
+  /** Every note's safety findings against the transcript, as the notes stand now (issue 12). */
+  const safetyFindings = () =>
+    state.transcribedText.trim()
+      ? state.generatedNotes.flatMap((note) =>
+          checkNoteSafety(note.output, state.transcribedText).map((finding) => ({
+            ...finding,
+            templateName: templateName(note.templateId),
+          })),
+        )
+      : [];
+
+  /** Save Session lists the safety findings first; the clinician decides. */
+  const requestSave = () => {
+    if (safetyFindings().length > 0) setReviewingSafety(true);
+    else save();
+  };
+
   const save = () => {
+    setReviewingSafety(false);
     const { session, generatedNotes, transcribedText, durationSeconds } = state;
     if (!session) return;
     saveSession.mutate(
@@ -99,7 +119,7 @@ export function NotesStage({ onExit }: { onExit: () => void }) {
       <SessionHeader onExit={onExit} disabled={generation.busy}>
         <Button
           leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-          onClick={save}
+          onClick={requestSave}
           loading={saveSession.isPending}
           disabled={busy}
         >
@@ -183,6 +203,32 @@ export function NotesStage({ onExit }: { onExit: () => void }) {
         </Stack>
       </Paper>
 
+      <Modal
+        opened={reviewingSafety}
+        onClose={() => setReviewingSafety(false)}
+        title="Before saving"
+        size="lg"
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            These facts in the notes are not in the transcript as written. Check each one.
+          </Text>
+          <SafetyFindings
+            findings={reviewingSafety ? safetyFindings() : []}
+            transcript={state.transcribedText}
+            title="Safety check"
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setReviewingSafety(false)}>
+              Review notes
+            </Button>
+            <Button color="orange" onClick={save}>
+              Save anyway
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <AddTemplatesModal opened={addingTemplates} onClose={() => setAddingTemplates(false)} />
       <GenerationOverlay
         progress={generation.progress}

@@ -1,0 +1,94 @@
+/**
+ * Evidence and safety for every engine (issue 12): `annotateNote` aligns each sentence of a
+ * finished note with the transcript spans it comes from and runs the safety check, so the routes
+ * return both beside the note and store the evidence with the draft.
+ */
+import {
+  alignNoteEvidence,
+  checkNoteSafety,
+  contentStems,
+  noteEvidenceSchema,
+  sentenceKey,
+  type NoteEvidence,
+  type SynonymMap,
+} from '@clerkly/contracts';
+import { SYMPTOM_TERMS } from './builtin/lexicon';
+import type { GeneratedNote } from './note-engine';
+
+let builtinVocabulary: SynonymMap | null = null;
+
+/**
+ * The builtin engine writes a symptom by its canonical name ("heartburn") when the patient said one
+ * of its variants ("burning in my chest"): each canonical word may be evidenced by the variants.
+ */
+export function builtinSynonyms(): SynonymMap {
+  if (builtinVocabulary) return builtinVocabulary;
+  const map = new Map<string, Set<string>>();
+  for (const { term, canonical } of SYMPTOM_TERMS) {
+    if (term === canonical) continue;
+    const variant = contentStems(term);
+    for (const word of contentStems(canonical)) {
+      const set = map.get(word) ?? new Set<string>();
+      for (const v of variant) if (v !== word) set.add(v);
+      map.set(word, set);
+    }
+  }
+  builtinVocabulary = new Map([...map].map(([k, v]) => [k, [...v]]));
+  return builtinVocabulary;
+}
+
+export function noteEvidence(
+  html: string,
+  transcript: string,
+  synonyms?: SynonymMap,
+): NoteEvidence {
+  return alignNoteEvidence(html, transcript, synonyms);
+}
+
+/** The note with its evidence and safety findings attached. */
+export function annotateNote(
+  note: GeneratedNote,
+  transcript: string,
+  synonyms?: SynonymMap,
+): GeneratedNote {
+  return {
+    ...note,
+    evidence: noteEvidence(note.html, transcript, synonyms),
+    safety: checkNoteSafety(note.html, transcript),
+  };
+}
+
+/**
+ * The evidence of a note the clinician saves: a sentence they left unchanged keeps the evidence
+ * the engine gave it (found by its text); a sentence they wrote or changed is aligned afresh.
+ */
+export function evidenceForSavedNote(
+  content: string,
+  transcript: string,
+  draft: NoteEvidence = [],
+): NoteEvidence {
+  const byText = new Map(draft.map((entry) => [sentenceKey(entry.text), entry]));
+  const fresh = alignNoteEvidence(content, transcript);
+  return fresh.map((entry) => {
+    const kept = byText.get(sentenceKey(entry.text));
+    return kept ? { ...kept, section: entry.section } : entry;
+  });
+}
+
+/** Sealed storage form, and back (a bad or missing value reads as no evidence). */
+export function sealEvidence(evidence: NoteEvidence, seal: (text: string) => string): string {
+  return seal(JSON.stringify(evidence));
+}
+
+export function openEvidence(
+  sealed: string | null | undefined,
+  open: (text: string) => string,
+): NoteEvidence {
+  if (!sealed) return [];
+  try {
+    const parsed = noteEvidenceSchema.safeParse(JSON.parse(open(sealed)));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}

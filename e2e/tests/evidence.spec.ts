@@ -1,0 +1,95 @@
+import { TOASTS } from '@clerkly/contracts';
+import config from '../playwright.config';
+import { toast } from '../support/accounts';
+import {
+  button,
+  expectNoteWithText,
+  noteArticle,
+  record,
+  startSession,
+  templateCheckbox,
+} from '../support/create-notes';
+import { expect, test } from '../support/fixtures';
+import { consultationWav, fakeMicrophoneArgs } from '../support/speech';
+
+// Issue 12 "Done when": the evidence highlight works in the notes view, and a dose changed by hand
+// in the editor is flagged before saving. The consultation reaches the notes view as a clinician's
+// does: a real recording (espeak-ng speech fed to Chromium's fake microphone), transcribed and
+// written by the offline engines.
+const base = config.use?.launchOptions ?? {};
+test.use({
+  launchOptions: {
+    ...base,
+    args: [...(base.args ?? []), ...fakeMicrophoneArgs(consultationWav())],
+  },
+});
+
+const SOAP = 'SOAP Note';
+
+test('a sentence shows its evidence; an edited dose is flagged before saving', async ({
+  page,
+  login,
+}) => {
+  test.setTimeout(240_000);
+  await login();
+  await page.goto('/create-notes');
+  await startSession(page, 'Eve Dent');
+  await record(page, 20);
+  await templateCheckbox(page, SOAP).check();
+  await button(page, 'Generate Notes').click();
+  const note = await expectNoteWithText(page, SOAP);
+
+  // Hovering a sentence highlights where the transcript says it; focusing another moves it.
+  const transcript = page.getByRole('region', { name: 'Transcript' });
+  await expect(transcript.locator('mark')).toHaveCount(0);
+  const sentences = note.locator('[data-sentence]:not([data-unsupported])');
+  await expect(sentences.first()).toBeVisible();
+  await sentences.first().hover();
+  const marks = transcript.locator('mark');
+  await expect(marks.first()).toBeVisible();
+  const sentence = (await sentences.first().innerText()).toLowerCase();
+  const marked = (await marks.allInnerTexts()).join(' ').toLowerCase();
+  // The evidence shares the sentence's words (at least one of its longer words).
+  const words = sentence.match(/[a-z]{4,}/g) ?? [];
+  expect(words.some((word) => marked.includes(word.slice(0, 4)))).toBe(true);
+  if ((await sentences.count()) > 1) {
+    await sentences.nth(1).focus();
+    await expect(sentences.nth(1)).toBeFocused();
+    await expect(marks.first()).toBeVisible();
+  }
+
+  // The clinician writes a dose the consultation never gave: flagged in the view and again on Save.
+  await button(page, 'Edit').click();
+  const editor = page.getByRole('textbox', { name: `${SOAP} note text` });
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Paracetamol 100 mg four times a day.');
+  await button(page, 'Update').click();
+  await expect(editor).toBeHidden();
+  const panelCheck = page.getByRole('region', { name: 'Safety check' });
+  await expect(panelCheck).toContainText('"100 mg" is not in the transcript.');
+  await expect(noteArticle(page, SOAP)).toContainText('Paracetamol 100 mg four times a day.');
+
+  let patched = false;
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH') patched = true;
+  });
+  await button(page, 'Save Session').click();
+  const review = page.getByRole('dialog', { name: 'Before saving' });
+  await expect(review).toContainText('"100 mg" is not in the transcript.');
+  await expect(review).toContainText('Paracetamol 100 mg four times a day.');
+  await review.getByRole('button', { name: 'Review notes' }).click();
+  await expect(review).toBeHidden();
+  expect(patched).toBe(false);
+
+  // The clinician decides: saved as written.
+  await button(page, 'Save Session').click();
+  await page
+    .getByRole('dialog', { name: 'Before saving' })
+    .getByRole('button', { name: 'Save anyway' })
+    .click();
+  await expect(toast(page, TOASTS.sessionSaved)).toBeVisible();
+  expect(patched).toBe(true);
+});

@@ -1,0 +1,3 @@
+export * from './clinical-text';
+export * from './evidence';
+export * from './safety-check';

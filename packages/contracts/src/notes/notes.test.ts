@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import {
+  endsMidPhrase,
+  noteSentences,
+  repairMidPhrase,
+  transcriptSegments,
+  wordTokens,
+} from './clinical-text';
+import { alignNoteEvidence } from './evidence';
+import { checkNoteSafety } from './safety-check';
+
+const TRANSCRIPT = [
+  '[doctor] how is the knee ?',
+  "[patient] my left knee has been hurting for two weeks . i do n't have any fever .",
+  '[doctor] any chest pain ?',
+  '[patient] no .',
+  '[doctor] are you allergic to anything ?',
+  "[patient] i'm allergic to penicillin .",
+  '[doctor] your blood pressure is one twenty over eighty . i will start lisinopril ten milligrams once a day .',
+].join('\n');
+
+const NOTE = `<h2>History of Present Illness</h2><p>Left knee pain for 2 weeks. Denies fever or chest pain.</p>
+<h2>Allergies</h2><p>Allergic to penicillin.</p>
+<h2>Plan</h2><ul><li>Start lisinopril 10 mg daily.</li></ul><p>Blood pressure 120/80.</p>`;
+
+describe('transcript and note text', () => {
+  it('keeps speaker tags out of the spans and full stops inside numbers', () => {
+    const segments = transcriptSegments(
+      '[doctor] your hemoglobin is 8.2 today .\n[patient] okay .',
+    );
+    expect(segments.map((s) => s.text)).toEqual(['your hemoglobin is 8.2 today .', 'okay .']);
+    const first = segments[0]!;
+    expect('[doctor] your hemoglobin is 8.2 today .'.slice(first.start, first.end)).toBe(
+      first.text,
+    );
+  });
+
+  it('reads spoken numbers as a clinician writes them', () => {
+    expect(wordTokens('one twenty over eighty, three out of six, twenty eighteen')).toEqual([
+      '120/80',
+      '3/6',
+      '2018',
+    ]);
+    expect(wordTokens('fifty eight year old, a thousand milligrams, eight point two')).toEqual([
+      '58',
+      'year',
+      'old',
+      '1000',
+      'milligrams',
+      '8.2',
+    ]);
+    expect(wordTokens('five five')).toEqual(['5', '5']);
+  });
+
+  it('splits a note into sentences under their headings', () => {
+    expect(noteSentences(NOTE).map((s) => `${s.section}: ${s.text}`)).toEqual([
+      'History of Present Illness: Left knee pain for 2 weeks.',
+      'History of Present Illness: Denies fever or chest pain.',
+      'Allergies: Allergic to penicillin.',
+      'Plan: Start lisinopril 10 mg daily.',
+      'Plan: Blood pressure 120/80.',
+    ]);
+  });
+});
+
+describe('evidence', () => {
+  it('points each sentence at the transcript words it comes from', () => {
+    const evidence = alignNoteEvidence(NOTE, TRANSCRIPT);
+    expect(evidence.every((e) => e.supported)).toBe(true);
+    const quoted = (i: number) =>
+      evidence[i]!.spans.map((s) => TRANSCRIPT.slice(s.start, s.end)).join(' | ');
+    expect(quoted(0)).toContain('my left knee has been hurting for two weeks');
+    expect(quoted(2)).toContain('allergic to penicillin');
+    expect(quoted(3)).toContain('lisinopril ten milligrams');
+  });
+
+  it('marks a sentence nothing in the consultation supports', () => {
+    const [evidence] = alignNoteEvidence(
+      '<p>The patient understands and agrees with the recommended plan.</p>',
+      TRANSCRIPT,
+    );
+    expect(evidence?.supported).toBe(false);
+  });
+});
+
+describe('safety check', () => {
+  it('finds nothing in a note that keeps to the transcript', () => {
+    expect(checkNoteSafety(NOTE, TRANSCRIPT)).toEqual([]);
+  });
+
+  it('flags a dose changed from 10 mg to 100 mg, with where the transcript gives the dose', () => {
+    const findings = checkNoteSafety(NOTE.replace('10 mg', '100 mg'), TRANSCRIPT);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ kind: 'number', fact: '100 mg' });
+    const quote = findings[0]!.evidence.map((s) => TRANSCRIPT.slice(s.start, s.end)).join(' ');
+    expect(quote).toContain('ten milligrams');
+  });
+
+  it('flags a changed frequency, a swapped side, a lost negation and an invented allergy', () => {
+    const edited = NOTE.replace('10 mg daily', '10 mg twice daily')
+      .replace('Left knee', 'Right knee')
+      .replace('Allergic to penicillin', 'Allergic to sulfa');
+    const kinds = checkNoteSafety(edited, TRANSCRIPT).map((f) => f.kind);
+    expect(kinds).toEqual(['laterality', 'allergy', 'frequency']);
+
+    const negation = checkNoteSafety(
+      '<p>Denies knee pain.</p>',
+      '[patient] my knee pain is getting worse .',
+    );
+    expect(negation.map((f) => f.kind)).toEqual(['negation']);
+  });
+
+  it('flags "no known allergies" when the transcript names one', () => {
+    const findings = checkNoteSafety('<p>No known drug allergies.</p>', TRANSCRIPT);
+    expect(findings.map((f) => f.kind)).toEqual(['allergy']);
+  });
+});
+
+describe('sentences that stop mid-phrase', () => {
+  it('are cut back to the last complete clause, or dropped', () => {
+    expect(endsMidPhrase('We will get a lipid panel to.')).toBe(true);
+    expect(endsMidPhrase('She will follow up.')).toBe(false);
+    expect(repairMidPhrase('She has been struggling with her knee, off and.')).toBe(
+      'She has been struggling with her knee.',
+    );
+    expect(repairMidPhrase('We talked about.')).toBeNull();
+    expect(repairMidPhrase('Denies chest pain.')).toBe('Denies chest pain.');
+  });
+});

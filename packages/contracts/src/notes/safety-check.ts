@@ -1,0 +1,410 @@
+import { z } from 'zod';
+import {
+  noteSentences,
+  stem,
+  transcriptSegments,
+  wordTokens,
+  type TranscriptSegment,
+} from './clinical-text';
+import { evidenceSpanSchema, type EvidenceSpan } from './evidence';
+
+/**
+ * The safety check (issue 12): the facts in a note a wrong word would make dangerous — numbers and
+ * doses with their units, frequencies, left and right, negations and allergies — each checked
+ * against the transcript. A pure function over text, so the API runs it after every engine and the
+ * browser runs it on the clinician's edited note before saving (docs/decisions/004).
+ *
+ * It is deliberately literal: a finding means "this fact of the note is not in the transcript as
+ * written", for the clinician to look at, not a verdict.
+ */
+
+export const SAFETY_KINDS = ['number', 'frequency', 'laterality', 'negation', 'allergy'] as const;
+export type SafetyKind = (typeof SAFETY_KINDS)[number];
+
+export const safetyFindingSchema = z.object({
+  kind: z.enum(SAFETY_KINDS),
+  /** The note's sentence holding the fact. */
+  sentence: z.string().max(20_000),
+  /** The fact as the note has it ("100 mg", "left knee", "denies chest pain"). */
+  fact: z.string().max(500),
+  /** What is wrong, in words a clinician reads. */
+  message: z.string().max(1000),
+  /** Where the transcript speaks of it (empty when it never does). */
+  evidence: z.array(evidenceSpanSchema).max(20),
+});
+export type SafetyFinding = z.infer<typeof safetyFindingSchema>;
+
+/** The body of `POST /api/notes/safety-check` and what the browser passes to the same function. */
+export const safetyCheckRequestSchema = z.object({
+  transcript: z.string().trim().min(1, 'The transcript is empty').max(2_000_000),
+  note: z.string().max(200_000),
+});
+export const safetyCheckResponseSchema = z.object({ findings: z.array(safetyFindingSchema) });
+
+const UNITS: Record<string, string> = {
+  mg: 'mg',
+  milligram: 'mg',
+  milligrams: 'mg',
+  mcg: 'mcg',
+  microgram: 'mcg',
+  micrograms: 'mcg',
+  g: 'g',
+  gram: 'g',
+  grams: 'g',
+  ml: 'ml',
+  milliliter: 'ml',
+  milliliters: 'ml',
+  cc: 'ml',
+  unit: 'units',
+  units: 'units',
+  iu: 'units',
+  mmol: 'mmol',
+  meq: 'meq',
+  puff: 'puffs',
+  puffs: 'puffs',
+  tablet: 'tablets',
+  tablets: 'tablets',
+  pill: 'tablets',
+  pills: 'tablets',
+  capsule: 'tablets',
+  capsules: 'tablets',
+};
+/** Units whose number is a dose: a different number there could hurt the patient. */
+const DOSE_UNITS = new Set(['mg', 'mcg', 'g', 'ml', 'units', 'mmol', 'meq', 'puffs', 'tablets']);
+
+/** Most specific first: each match is blanked out so "twice a day" is not also "a day". */
+const FREQUENCIES: [RegExp, string][] = [
+  [/\bevery (\d+) hours?\b|\bq(\d+)h\b/g, 'every N hours'],
+  [
+    /\b(?:twice (?:a|per) day|twice daily|(?:two|2) times (?:a|per) day|bid|b\.i\.d\.?)\b/g,
+    'twice daily',
+  ],
+  [
+    /\b(?:(?:three|3) times (?:a|per) day|three times daily|tid|t\.i\.d\.?)\b/g,
+    'three times daily',
+  ],
+  [/\b(?:(?:four|4) times (?:a|per) day|four times daily|qid|q\.i\.d\.?)\b/g, 'four times daily'],
+  [/\b(?:once (?:a|per) week|weekly|every week)\b/g, 'weekly'],
+  [/\b(?:once (?:a|per) month|monthly|every month)\b/g, 'monthly'],
+  [/\b(?:at night|at bedtime|nightly|every night|before bed|qhs)\b/g, 'at night'],
+  [/\b(?:as needed|when needed|if needed|prn)\b/g, 'as needed'],
+  [/\b(?:once (?:a|per) day|once daily|every day|daily|qd|a day)\b/g, 'daily'],
+];
+
+function frequenciesIn(text: string): string[] {
+  const found = new Set<string>();
+  let lower = wordTokens(text).join(' ');
+  for (const [re, name] of FREQUENCIES) {
+    lower = lower.replace(re, (_whole, a?: string, b?: string) => {
+      const hours = a ?? b;
+      found.add(hours && name === 'every N hours' ? `every ${hours} hours` : name);
+      return ' ; ';
+    });
+  }
+  return [...found];
+}
+
+const NEGATION_CUES =
+  /\b(?:no|not|never|none|nope|nah|denies|deny|denied|negative|without|neither|nor|nothing|haven't|hasn't|don't|doesn't|didn't|isn't|wasn't|aren't|can't|cannot|won't|n't)\b/;
+
+interface Indexed extends TranscriptSegment {
+  tokens: string[];
+  stems: string[];
+  lower: string;
+  frequencies: string[];
+}
+
+function indexTranscript(transcript: string): Indexed[] {
+  return transcriptSegments(transcript).map((segment) => {
+    const tokens = wordTokens(segment.text.replace(/\bn't\b/g, 'not').replace(/ '(\w)/g, "'$1"));
+    return {
+      ...segment,
+      tokens,
+      stems: tokens.map(stem),
+      lower: tokens.join(' '),
+      frequencies: frequenciesIn(segment.text),
+    };
+  });
+}
+
+const span = (s: TranscriptSegment): EvidenceSpan => ({ start: s.start, end: s.end });
+
+interface Quantity {
+  value: string;
+  unit: string | null;
+  text: string;
+}
+
+/** Numbers of a text with the unit that follows them ("10 mg", "120/80", "5 days"). */
+function quantitiesIn(tokens: string[], digitsOnly: Set<string> | null): Quantity[] {
+  const out: Quantity[] = [];
+  tokens.forEach((token, i) => {
+    if (!/^\d/.test(token)) return;
+    const next = tokens[i + 1] ?? '';
+    const unit = UNITS[next] ?? null;
+    // In a note, a number word without a unit ("no one", "the first one") is not a quantity.
+    if (digitsOnly && !digitsOnly.has(token) && !unit) return;
+    out.push({ value: token, unit, text: unit ? `${token} ${next}` : token });
+  });
+  return out;
+}
+
+/** Age written "58-year-old" and times "3:00" keep their digits; everything compares as tokens. */
+function noteTokens(text: string): { tokens: string[]; digits: Set<string> } {
+  const digits = new Set(text.match(/\d+(?:[.:/]\d+)*/g) ?? []);
+  return { tokens: wordTokens(text.replace(/-/g, ' ')), digits };
+}
+
+const MONTH =
+  /^(?:jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sep|sept|september|oct|october|nov|november|dec|december)$/;
+
+/** "3 March 2025": a date the note takes from the session, not a fact of the consultation. */
+function isDatePart(tokens: string[], i: number): boolean {
+  return [tokens[i - 1], tokens[i + 1], tokens[i - 2]].some(
+    (t) => t !== undefined && MONTH.test(t),
+  );
+}
+
+function checkNumbers(sentence: string, segments: Indexed[], findings: SafetyFinding[]): void {
+  const { tokens, digits } = noteTokens(sentence);
+  const dates = new Set(tokens.filter((_, i) => isDatePart(tokens, i)));
+  for (const q of quantitiesIn(tokens, digits)) {
+    if (!q.unit && dates.has(q.value)) continue;
+    const withValue = segments.filter((s) => s.tokens.includes(q.value));
+    const doseUnit = q.unit !== null && DOSE_UNITS.has(q.unit);
+    if (withValue.length === 0) {
+      findings.push({
+        kind: 'number',
+        sentence,
+        fact: q.text,
+        message: `"${q.text}" is not in the transcript.`,
+        evidence: doseUnit ? unitEvidence(q.unit, segments) : [],
+      });
+      continue;
+    }
+    if (!doseUnit) continue;
+    const sameUnit = withValue.some((s) =>
+      quantitiesIn(s.tokens, null).some((t) => t.value === q.value && t.unit === q.unit),
+    );
+    // "ten" said alone after "milligrams" was said earlier is still the same dose.
+    const unitSaid = withValue.some((s) => s.tokens.some((t) => UNITS[t] === q.unit));
+    if (!sameUnit && !unitSaid) {
+      findings.push({
+        kind: 'number',
+        sentence,
+        fact: q.text,
+        message: `The transcript has ${q.value} but not as "${q.text}".`,
+        evidence: withValue.slice(0, 5).map(span),
+      });
+    }
+  }
+}
+
+function unitEvidence(unit: string | null, segments: Indexed[]): EvidenceSpan[] {
+  if (!unit) return [];
+  return segments
+    .filter((s) => s.tokens.some((t) => UNITS[t] === unit))
+    .slice(0, 5)
+    .map(span);
+}
+
+function checkFrequencies(sentence: string, segments: Indexed[], findings: SafetyFinding[]): void {
+  const { tokens, digits } = noteTokens(sentence);
+  // Only where a dose is given: "daily activities" is not a frequency.
+  if (!quantitiesIn(tokens, digits).some((q) => q.unit && DOSE_UNITS.has(q.unit))) return;
+  const said = new Set(segments.flatMap((s) => s.frequencies));
+  for (const frequency of frequenciesIn(sentence)) {
+    if (said.has(frequency)) continue;
+    findings.push({
+      kind: 'frequency',
+      sentence,
+      fact: frequency,
+      message: `"${frequency}" is not how the transcript gives this frequency.`,
+      evidence: segments
+        .filter((s) => s.frequencies.length > 0)
+        .slice(0, 5)
+        .map(span),
+    });
+  }
+}
+
+const SIDE = /\b(left|right)(?:[- ]sided)?\s+((?:[a-z]+\s+){0,2}?)([a-z]{3,})\b/g;
+const NOT_BODY = new Set([
+  'side',
+  'sided',
+  'now',
+  'away',
+  'there',
+  'here',
+  'after',
+  'before',
+  'then',
+  'thing',
+  'time',
+  'and',
+  'with',
+]);
+
+function checkLaterality(sentence: string, segments: Indexed[], findings: SafetyFinding[]): void {
+  const lower = sentence.toLowerCase();
+  for (const match of lower.matchAll(SIDE)) {
+    const side = match[1] ?? '';
+    const part = match[3] ?? '';
+    if (NOT_BODY.has(part)) continue;
+    const partStem = stem(part);
+    const other = side === 'left' ? 'right' : 'left';
+    const same: Indexed[] = [];
+    const opposite: Indexed[] = [];
+    for (const segment of segments) {
+      segment.stems.forEach((s, i) => {
+        if (s !== partStem) return;
+        const before = segment.tokens.slice(Math.max(0, i - 4), i);
+        if (before.includes(side)) same.push(segment);
+        else if (before.includes(other)) opposite.push(segment);
+      });
+    }
+    if (same.length === 0 && opposite.length > 0) {
+      findings.push({
+        kind: 'laterality',
+        sentence,
+        fact: `${side} ${match[2] ?? ''}${part}`.replace(/\s+/g, ' '),
+        message: `The note says ${side}; the transcript says ${other} ${part}.`,
+        evidence: opposite.slice(0, 5).map(span),
+      });
+    }
+  }
+}
+
+/** "Denies chest pain, fever or chills." → ["chest pain", "fever", "chills"]. */
+function negatedFindings(sentence: string): string[] {
+  const lower = sentence.toLowerCase().replace(/^[a-z /]+:\s*/, '');
+  const match =
+    /\b(?:denies|denied|negative for|no (?:history of|evidence of|signs? of)?|without)\s+(?:any\s+)?([^.;]+)/.exec(
+      lower,
+    );
+  if (!match?.[1]) return [];
+  return match[1]
+    .split(/,|\bor\b|\band\b|\bnor\b/)
+    .map((item) =>
+      item
+        .replace(/\b(?:any|other|further|recent|significant|known)\b/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter(
+      (item) => item.length > 2 && !/\b(?:changes?|issues?|problems?|complaints?)$/.test(item),
+    )
+    .slice(0, 12);
+}
+
+function mentionIndex(segments: Indexed[], phrase: string): number[] {
+  const words = wordTokens(phrase)
+    .map(stem)
+    .filter((w) => w.length > 2);
+  if (words.length === 0) return [];
+  const hits: number[] = [];
+  segments.forEach((s, i) => {
+    if (words.every((w) => s.stems.includes(w))) hits.push(i);
+  });
+  return hits;
+}
+
+/** The segment, the one before (a question) and the next turn (an answer) carry the negation. */
+function negatedAround(segments: Indexed[], index: number): boolean {
+  const here = segments[index];
+  if (!here) return false;
+  if (NEGATION_CUES.test(here.lower)) return true;
+  // The answer: the first sentence of the next turn ("uh, i have not.").
+  // Untagged transcripts are one turn, so the sentence after the question may be the answer.
+  const nextTurn = segments.find((s, i) => i > index && s.turn === here.turn + 1);
+  const next = segments[index + 1];
+  return [nextTurn, next].some((s) => s !== undefined && NEGATION_CUES.test(s.lower));
+}
+
+function checkNegations(sentence: string, segments: Indexed[], findings: SafetyFinding[]): void {
+  for (const item of negatedFindings(sentence)) {
+    const hits = mentionIndex(segments, item);
+    if (hits.length === 0) continue;
+    if (hits.some((i) => negatedAround(segments, i))) continue;
+    findings.push({
+      kind: 'negation',
+      sentence,
+      fact: `no ${item}`,
+      message: `The note says there is no ${item}; the transcript mentions ${item} without saying no.`,
+      evidence: hits.slice(0, 5).map((i) => span(segments[i]!)),
+    });
+  }
+}
+
+function checkAllergies(sentence: string, segments: Indexed[], findings: SafetyFinding[]): void {
+  const lower = sentence.toLowerCase();
+  if (!/\ballerg|\bnkda\b/.test(lower)) return;
+  const allergySegments = segments
+    .map((s, i) => ({ s, i }))
+    .filter(({ s }) => /\ballerg/.test(s.lower));
+  const noneClaimed = /\b(?:no known|nkda|denies|no (?:drug )?allerg|none)\b/.test(lower);
+  if (noneClaimed) {
+    const contradicted = allergySegments.filter(
+      ({ s, i }) => /\ballergic to\b/.test(s.lower) && !negatedAround(segments, i),
+    );
+    if (contradicted.length > 0) {
+      findings.push({
+        kind: 'allergy',
+        sentence,
+        fact: 'no known allergies',
+        message: 'The note says no allergies; the transcript names an allergy.',
+        evidence: contradicted.slice(0, 5).map(({ s }) => span(s)),
+      });
+    }
+    return;
+  }
+  const allergen = /\ballerg(?:y|ies|ic)\s+(?:to\s+)?([a-z][a-z -]{2,40})/.exec(lower)?.[1];
+  if (!allergen) return;
+  const word = allergen
+    .split(/\s+/)
+    .find((w) => w.length > 3 && !/^(?:which|that|causes|causing|with|and)$/.test(w));
+  if (!word) return;
+  const near = allergySegments.some(({ s, i }) => {
+    const window = [s, segments[i + 1], segments[i - 1]].filter(Boolean) as Indexed[];
+    return window.some((w) => w.stems.includes(stem(word)));
+  });
+  if (!near) {
+    findings.push({
+      kind: 'allergy',
+      sentence,
+      fact: `allergy to ${word}`,
+      message: `The transcript does not give an allergy to ${word}.`,
+      evidence: allergySegments.slice(0, 5).map(({ s }) => span(s)),
+    });
+  }
+}
+
+/** A transcript read once for checking many sentences. */
+export interface SafetyTranscript {
+  readonly segments: readonly unknown[];
+}
+
+export function prepareSafetyTranscript(transcript: string): SafetyTranscript {
+  return { segments: indexTranscript(transcript) };
+}
+
+/** The findings of one sentence of a note. */
+export function checkSentenceSafety(
+  sentence: string,
+  transcript: SafetyTranscript,
+): SafetyFinding[] {
+  const segments = transcript.segments as Indexed[];
+  const findings: SafetyFinding[] = [];
+  checkNumbers(sentence, segments, findings);
+  checkFrequencies(sentence, segments, findings);
+  checkLaterality(sentence, segments, findings);
+  checkNegations(sentence, segments, findings);
+  checkAllergies(sentence, segments, findings);
+  return findings;
+}
+
+/** Every finding of a note (the editor's HTML or plain text) against its transcript. */
+export function checkNoteSafety(note: string, transcript: string): SafetyFinding[] {
+  const prepared = prepareSafetyTranscript(transcript);
+  return noteSentences(note).flatMap(({ text }) => checkSentenceSafety(text, prepared));
+}
