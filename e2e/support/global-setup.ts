@@ -57,7 +57,7 @@ export default async function globalSetup() {
     server.once('exit', (code) => reject(new Error(`server exited with code ${code}`))),
   );
   const ready = (async () => {
-    for (let attempt = 0; attempt < 300; attempt += 1) {
+    for (let attempt = 0; attempt < 1200; attempt += 1) {
       try {
         if ((await fetch(`${E2E_BASE_URL}/readyz`)).ok) return;
       } catch {
@@ -65,7 +65,7 @@ export default async function globalSetup() {
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    throw new Error('server did not become ready in 30 s');
+    throw new Error('server did not become ready in 120 s');
   })();
   await Promise.race([ready, exited]);
   console.log(`e2e: app ready at ${E2E_BASE_URL} (${serverUrl ? 'PostgreSQL' : 'PGlite'})`);

@@ -45,6 +45,9 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
     bodyLimit: config.jsonBodyLimitBytes,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
+    // A first start on the embedded database creates and migrates it: 10 s or more on a busy
+    // machine, over Fastify's default of 10 s per plugin.
+    pluginTimeout: 120_000,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
