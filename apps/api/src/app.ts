@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config';
 import authRoutes from './modules/auth/auth.routes';
+import billingRoutes from './modules/billing/billing.routes';
 import healthRoutes from './modules/health/health.routes';
 import referenceDataRoutes from './modules/reference-data/reference-data.routes';
 import generationRoutes from './modules/generation/generation.routes';
@@ -13,6 +14,7 @@ import authPlugin from './plugins/auth';
 import configPlugin from './plugins/config';
 import databasePlugin from './plugins/database';
 import enginesPlugin from './plugins/engines';
+import entitlementsPlugin from './plugins/entitlements';
 import errorHandler from './plugins/error-handler';
 import fieldCrypto from './plugins/field-crypto';
 import openapi from './plugins/openapi';
@@ -65,6 +67,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   // App plugins
   await app.register(authPlugin);
   await app.register(enginesPlugin);
+  await app.register(entitlementsPlugin);
   await app.register(webApp);
 
   // Routes
@@ -75,6 +78,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   await app.register(sessionsRoutes);
   await app.register(usageRoutes);
   await app.register(generationRoutes);
+  await app.register(billingRoutes);
 
   return app;
 }

@@ -62,6 +62,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       outboxDir: path.join(dataDir, 'outbox'),
     },
     rateLimit: true,
+    billing: { stripe: null },
+    usageLimits: true,
     ...overrides,
   };
 }

@@ -25,6 +25,14 @@ export interface AppConfig {
   engines: EngineConfig;
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   rateLimit: boolean;
+  billing: BillingConfig;
+  /** false: nobody has trial limits (USAGE_LIMITS=off). */
+  usageLimits: boolean;
+}
+
+/** Stripe, or null when billing is off (no STRIPE_SECRET_KEY, the embedded default). */
+export interface BillingConfig {
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | null } | null;
 }
 
 /** Which speech-to-text and note engines run, with what they need (validated in env.ts). */
@@ -120,5 +128,15 @@ export function buildConfig(env: Env): AppConfig {
       outboxDir: path.join(dataDir, 'outbox'),
     },
     rateLimit: env.RATE_LIMIT === 'on',
+    billing: {
+      stripe: env.STRIPE_SECRET_KEY
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+            apiUrl: env.STRIPE_API_URL ?? null,
+          }
+        : null,
+    },
+    usageLimits: env.USAGE_LIMITS === 'on',
   };
 }

@@ -1,3 +1,4 @@
 export * from './auth';
 export * from './reference';
 export * from './sessions';
+export * from './billing';

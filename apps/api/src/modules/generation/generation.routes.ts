@@ -72,6 +72,7 @@ const generationRoutes: FastifyPluginAsyncZod = async (app) => {
     cipher: app.cipher,
     stt: app.engines.stt,
     notes: app.engines.notes,
+    entitlements: app.entitlements,
   });
 
   app.post(

@@ -4,9 +4,8 @@ import type { NoteEngine } from '../../engines/notes/note-engine';
 import { transcriptText, type SpeechToText } from '../../engines/stt/speech-to-text';
 import type { FieldCipher } from '../../lib/field-crypto';
 import { requireOwnedSession, SessionInputError } from '../sessions/sessions.service';
-import { updateSession, upsertNote } from '../sessions/sessions.repository';
-import { assertCanGenerateNotes } from '../usage/entitlements.service';
-import { addUsage } from '../usage/usage.repository';
+import { listNotesOfSession, updateSession, upsertNote } from '../sessions/sessions.repository';
+import type { Entitlements, NotesRequest } from '../usage/entitlements.service';
 import { findUserById } from '../users/users.repository';
 import { loadNoteTemplates } from './generation.repository';
 
@@ -15,6 +14,18 @@ export interface GenerationDeps {
   cipher: FieldCipher;
   stt: SpeechToText;
   notes: NoteEngine;
+  entitlements: Entitlements;
+}
+
+/** What a generation asks of the trial limits: its notes, and the session's tabs afterwards. */
+async function notesRequestFor(
+  db: Db,
+  sessionId: number,
+  templateIds: number[],
+): Promise<NotesRequest> {
+  const existing = (await listNotesOfSession(db, sessionId)).map((note) => note.templateId);
+  const requested = new Set(templateIds);
+  return { notes: requested.size, sessionTemplates: new Set([...existing, ...requested]).size };
 }
 
 async function templatesFor(db: Db, templateIds: number[]) {
@@ -41,7 +52,32 @@ export async function generateNotes(
   const { db, cipher } = deps;
   const session = await requireOwnedSession(db, userId, sessionId);
   const templates = await templatesFor(db, templateIds);
-  await assertCanGenerateNotes(db, userId, templates.length);
+  const templateIdsToWrite = templates.map((template) => template.id!);
+  // Check and count in one step before the engines run (issue 10): a refused request costs
+  // nothing, and concurrent requests can never pass the trial limit together.
+  await deps.entitlements.reserveNotes(
+    db,
+    userId,
+    await notesRequestFor(db, sessionId, templateIdsToWrite),
+  );
+  try {
+    return await writeNotes(deps, userId, session, transcript, templates);
+  } catch (error) {
+    // Nothing was written: the reserved notes go back.
+    await deps.entitlements.releaseNotes(db, userId, templates.length);
+    throw error;
+  }
+}
+
+async function writeNotes(
+  deps: GenerationDeps,
+  userId: string,
+  session: Awaited<ReturnType<typeof requireOwnedSession>>,
+  transcript: string,
+  templates: Awaited<ReturnType<typeof templatesFor>>,
+): Promise<GeneratedNoteOutput[]> {
+  const { db, cipher } = deps;
+  const sessionId = session.id;
   const user = await findUserById(db, userId);
   const context = {
     consultationDate: session.createdAt,
@@ -61,7 +97,6 @@ export async function generateNotes(
       });
     }
     await updateSession(tx, sessionId, { transcriptSealed: cipher.seal(transcript) });
-    await addUsage(tx, userId, { notes: notes.length });
   });
   return notes.map((note, index) => ({
     templateId: templates[index]!.id!,
@@ -86,7 +121,11 @@ export async function transcribeAndGenerate(
   const { db } = deps;
   await requireOwnedSession(db, userId, input.sessionId);
   // Refuse before the expensive part: a trial user over the limit should not wait for nothing.
-  await assertCanGenerateNotes(db, userId, new Set(input.templateIds).size);
+  await deps.entitlements.assertMayGenerate(
+    db,
+    userId,
+    await notesRequestFor(db, input.sessionId, input.templateIds),
+  );
   await templatesFor(db, input.templateIds);
   const transcript = await deps.stt.transcribe({
     data: input.audio,
@@ -124,7 +163,7 @@ export async function regenerateNote(
   const { db, cipher } = deps;
   await requireOwnedSession(db, userId, input.sessionId);
   const [template] = await templatesFor(db, [input.templateId]);
-  await assertCanGenerateNotes(db, userId, 0);
+  await deps.entitlements.assertMayGenerate(db, userId, { notes: 0, sessionTemplates: 0 });
   const note = await deps.notes.generate({
     transcript: input.transcribedText,
     template: template!,

@@ -7,8 +7,7 @@ import type {
 import { VALIDATION_MESSAGES, createPatientSessionSchema } from '@clerkly/contracts';
 import type { Db } from '../../db/client';
 import type { FieldCipher } from '../../lib/field-crypto';
-import { assertCanCreateSession } from '../usage/entitlements.service';
-import { addUsage } from '../usage/usage.repository';
+import type { Entitlements } from '../usage/entitlements.service';
 import {
   appointmentTypeExists,
   findOwnedSession,
@@ -48,6 +47,7 @@ export const toPatientSession = (row: PatientSessionRow, cipher: FieldCipher): P
 export async function createSession(
   db: Db,
   cipher: FieldCipher,
+  entitlements: Entitlements,
   userId: string,
   input: CreatePatientSessionInput,
 ): Promise<PatientSession> {
@@ -56,7 +56,8 @@ export async function createSession(
     throw new SessionInputError(VALIDATION_MESSAGES.appointmentTypeRequired, 'appointmentTypeId');
   }
   const row = await db.transaction(async (tx) => {
-    await assertCanCreateSession(tx, userId);
+    // Counted first, in the same transaction: a refused or failed insert counts nothing.
+    await entitlements.reserveSession(tx, userId);
     const created = await insertSession(tx, {
       userId,
       firstNameSealed: cipher.seal(data.firstName),
@@ -65,7 +66,6 @@ export async function createSession(
       appointmentTypeId: data.appointmentTypeId,
       patientConsent: data.patientConsent,
     });
-    await addUsage(tx, userId, { sessions: 1 });
     return created;
   });
   return toPatientSession(row, cipher);
