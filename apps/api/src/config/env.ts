@@ -65,7 +65,10 @@ const envSchema = z.object({
   // Billing (spec points 2-4): off unless a Stripe secret key is given.
   STRIPE_SECRET_KEY: z
     .string()
-    .regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_... or rk_...)')
+    .regex(
+      /^(sk|rk)_(test|live)_\w+$/,
+      'STRIPE_SECRET_KEY must be a Stripe secret key (sk_... or rk_...)',
+    )
     .optional(),
   STRIPE_WEBHOOK_SECRET: z
     .string()

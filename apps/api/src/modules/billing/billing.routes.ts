@@ -30,9 +30,7 @@ const errors = {
 
 function sendBillingError(reply: FastifyReply, error: unknown) {
   if (!(error instanceof BillingError)) throw error;
-  return reply
-    .code(error.statusCode)
-    .send({ error: { code: error.code, message: error.message } });
+  return reply.code(error.statusCode).send({ error: { code: error.code, message: error.message } });
 }
 
 /** A client's Idempotency-Key header, when it looks like one (a retry of the same click). */
@@ -90,9 +88,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', app.requireUser);
     const { db } = app.database;
-    const routes = signedIn.withTypeProvider<
-      import('fastify-type-provider-zod').ZodTypeProvider
-    >();
+    const routes = signedIn.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>();
 
     routes.get(
       API_PATHS.currentSubscription,

@@ -84,7 +84,11 @@ export interface BillingService {
   ): Promise<CheckoutSession>;
   cancel(db: Db, userId: string): Promise<Subscription>;
   /** Verifies the signature, then applies the event once. `duplicate` when it was seen before. */
-  handleWebhook(db: Db, rawBody: Buffer, signature: string | undefined): Promise<{ duplicate: boolean }>;
+  handleWebhook(
+    db: Db,
+    rawBody: Buffer,
+    signature: string | undefined,
+  ): Promise<{ duplicate: boolean }>;
 }
 
 /**
@@ -116,7 +120,11 @@ function endDateOf(subscription: Stripe.Subscription): Date | null {
 
 export function createBillingService(
   stripe: StripeClient | null,
-  options: { webhookSecret: string; publicUrl: string; log: { warn: (obj: object, msg: string) => void } },
+  options: {
+    webhookSecret: string;
+    publicUrl: string;
+    log: { warn: (obj: object, msg: string) => void };
+  },
 ): BillingService {
   let cachedProducts: { at: number; value: ProductList } | null = null;
 
@@ -152,7 +160,8 @@ export function createBillingService(
         metadata: {
           variationName: product.metadata.variationName || product.name,
           variationFeatures: product.metadata.variationFeatures ?? '',
-          variationDescription: product.metadata.variationDescription || (product.description ?? ''),
+          variationDescription:
+            product.metadata.variationDescription || (product.description ?? ''),
         },
         prices: planPrices,
       };
@@ -233,7 +242,11 @@ export function createBillingService(
     async createCheckout(db, userId, priceId, idempotencyKey) {
       const client = requireStripe();
       if (await findUsableSubscription(db, userId)) {
-        throw new BillingError(409, CODES.alreadySubscribed, 'You already have an active subscription.');
+        throw new BillingError(
+          409,
+          CODES.alreadySubscribed,
+          'You already have an active subscription.',
+        );
       }
       try {
         const price = await client.prices.retrieve(priceId).catch((error: unknown) => {
@@ -257,7 +270,8 @@ export function createBillingService(
           },
           { idempotencyKey: `clerkly-checkout-${userId}-${idempotencyKey}` },
         );
-        if (!session.url) throw new BillingError(502, CODES.paymentProvider, 'Failed creating checkout session');
+        if (!session.url)
+          throw new BillingError(502, CODES.paymentProvider, 'Failed creating checkout session');
         return { id: session.id, url: session.url };
       } catch (error) {
         if (error instanceof BillingError) throw error;
@@ -268,7 +282,8 @@ export function createBillingService(
     async cancel(db, userId) {
       const client = requireStripe();
       const current = await findUsableSubscription(db, userId);
-      if (!current) throw new BillingError(404, CODES.noSubscription, LIMIT_MESSAGES.noActiveSubscription);
+      if (!current)
+        throw new BillingError(404, CODES.noSubscription, LIMIT_MESSAGES.noActiveSubscription);
       let updated: Stripe.Subscription;
       try {
         // At period end: the clinician keeps what they paid for (spec point 2 "Plan ends").
@@ -292,7 +307,11 @@ export function createBillingService(
       let event: Stripe.Event;
       try {
         if (!signature) throw new Error('missing signature');
-        event = await client.webhooks.constructEventAsync(rawBody, signature, options.webhookSecret);
+        event = await client.webhooks.constructEventAsync(
+          rawBody,
+          signature,
+          options.webhookSecret,
+        );
       } catch {
         throw new BillingError(400, CODES.invalidSignature, 'Invalid Stripe signature.');
       }
@@ -344,4 +363,3 @@ export function createBillingService(
     },
   };
 }
-

@@ -9,7 +9,12 @@ export interface CataloguePlan {
   /** Stripe product id, also the key the product list groups by. */
   productId: string;
   name: string;
-  metadata: { key: string; variationName: string; variationFeatures: string; variationDescription: string };
+  metadata: {
+    key: string;
+    variationName: string;
+    variationFeatures: string;
+    variationDescription: string;
+  };
   prices: { lookupKey: string; interval: BillingInterval; unitAmount: number }[];
 }
 

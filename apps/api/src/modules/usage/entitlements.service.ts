@@ -37,7 +37,10 @@ export interface Entitlements {
   readonly limitsEnabled: boolean;
   tierOf(db: Db, userId: string): Promise<Tier>;
   /** For `GET /api/usage/`: the Usage cards. */
-  usageOf(db: Db, userId: string): Promise<{ isFreeTrial: boolean; sessions: number; notes: number }>;
+  usageOf(
+    db: Db,
+    userId: string,
+  ): Promise<{ isFreeTrial: boolean; sessions: number; notes: number }>;
   /** Counts one session, or throws EntitlementError. Call inside the transaction that inserts it. */
   reserveSession(tx: Db, userId: string): Promise<void>;
   /** Counts `request.notes` notes, or throws EntitlementError and counts nothing. */

@@ -3,7 +3,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { subscriptions, usageCounters } from '../../db/schema';
 
-
 export async function readUsage(db: Db, userId: string) {
   const [row] = await db.select().from(usageCounters).where(eq(usageCounters.userId, userId));
   return { sessions: row?.sessions ?? 0, notes: row?.notes ?? 0 };
