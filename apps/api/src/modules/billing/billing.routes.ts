@@ -10,7 +10,7 @@ import {
 } from '@clerkly/contracts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   BillingError,
@@ -88,7 +88,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', app.requireUser);
     const { db } = app.database;
-    const routes = signedIn.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>();
+    const routes = signedIn.withTypeProvider<ZodTypeProvider>();
 
     routes.get(
       API_PATHS.currentSubscription,

@@ -106,6 +106,16 @@ const STATUS_ORDER: Record<string, number> = {
   canceled: 6,
 };
 
+/** Events whose object is the subscription itself; any other event is acknowledged and skipped. */
+const SUBSCRIPTION_EVENTS: ReadonlySet<string> = new Set([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+  'customer.subscription.trial_will_end',
+]);
+
 /** When a subscription's paid (or trial) period ends; Stripe keeps the period on its items. */
 function endDateOf(subscription: Stripe.Subscription): Date | null {
   if (subscription.status === 'trialing' && subscription.trial_end) {
@@ -319,34 +329,23 @@ export function createBillingService(
       // Outside the transaction: network calls must not hold database locks.
       let subscription: Stripe.Subscription | null = null;
       let checkoutCustomer: { userId: string; customerId: string } | null = null;
-      switch (event.type) {
-        case 'customer.subscription.created':
-        case 'customer.subscription.updated':
-        case 'customer.subscription.deleted':
-        case 'customer.subscription.paused':
-        case 'customer.subscription.resumed':
-        case 'customer.subscription.trial_will_end':
-          subscription = event.data.object;
-          break;
-        case 'checkout.session.completed': {
-          const session = event.data.object;
-          const customerId = idOf(session.customer);
-          if (session.client_reference_id && customerId) {
-            checkoutCustomer = { userId: session.client_reference_id, customerId };
-          }
-          const subscriptionId = idOf(session.subscription);
-          if (subscriptionId) {
-            try {
-              subscription = await client.subscriptions.retrieve(subscriptionId);
-            } catch (error) {
-              // Stripe delivers the event again later; nothing is recorded as done.
-              return fromStripeError(error, 'The subscription could not be read from Stripe.');
-            }
-          }
-          break;
+      if (SUBSCRIPTION_EVENTS.has(event.type)) {
+        subscription = (event as Stripe.CustomerSubscriptionUpdatedEvent).data.object;
+      } else if (event.type === 'checkout.session.completed') {
+        const session = event.data.object;
+        const customerId = idOf(session.customer);
+        if (session.client_reference_id && customerId) {
+          checkoutCustomer = { userId: session.client_reference_id, customerId };
         }
-        default:
-          break;
+        const subscriptionId = idOf(session.subscription);
+        if (subscriptionId) {
+          try {
+            subscription = await client.subscriptions.retrieve(subscriptionId);
+          } catch (error) {
+            // Stripe delivers the event again later; nothing is recorded as done.
+            return fromStripeError(error, 'The subscription could not be read from Stripe.');
+          }
+        }
       }
       let duplicate = false;
       await db.transaction(async (tx) => {

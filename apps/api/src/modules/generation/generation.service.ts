@@ -49,7 +49,7 @@ export async function generateNotes(
   transcript: string,
   templateIds: number[],
 ): Promise<GeneratedNoteOutput[]> {
-  const { db, cipher } = deps;
+  const { db } = deps;
   const session = await requireOwnedSession(db, userId, sessionId);
   const templates = await templatesFor(db, templateIds);
   const templateIdsToWrite = templates.map((template) => template.id!);
