@@ -120,7 +120,7 @@ describe('billing off (no STRIPE_SECRET_KEY, the default)', () => {
     ).toBe(503);
 
     const usage = await call(app, user, 'GET', '/api/usage/');
-    expect(usage.json()).toEqual({ isFreeTrial: true, sessions: 0, notes: 0 });
+    expect(usage.json()).toEqual({ isFreeTrial: true, sessions: 0, notes: 0, access: 'trial' });
   });
 
   it('asks for a signed-in user', async () => {
@@ -317,6 +317,7 @@ describe('billing with Stripe (recorded responses)', () => {
       isFreeTrial: false,
       sessions: 15,
       notes: 0,
+      access: 'paid',
     });
     expect((await call(app, user, 'POST', '/api/patient-sessions/', newSession)).statusCode).toBe(
       201,
@@ -536,6 +537,7 @@ describe('USAGE_LIMITS=off (a self-hosted clinic that bills nobody)', () => {
       isFreeTrial: false,
       sessions: 16,
       notes: 0,
+      access: 'unlimited',
     });
   });
 });

@@ -95,7 +95,12 @@ describe('free-trial limits at their edges', () => {
     const fortySixth = await generate(user, sessionIds[11]!, [1]);
     expect(fortySixth.statusCode).toBe(403);
     expect(errorOf(fortySixth.body).message).toBe(LIMIT_MESSAGES.trialNotesExhausted);
-    expect(await usageOf(user)).toEqual({ isFreeTrial: true, sessions: 15, notes: 45 });
+    expect(await usageOf(user)).toEqual({
+      isFreeTrial: true,
+      sessions: 15,
+      notes: 45,
+      access: 'trial',
+    });
   });
 });
 

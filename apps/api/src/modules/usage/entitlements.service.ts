@@ -40,7 +40,7 @@ export interface Entitlements {
   usageOf(
     db: Db,
     userId: string,
-  ): Promise<{ isFreeTrial: boolean; sessions: number; notes: number }>;
+  ): Promise<{ isFreeTrial: boolean; sessions: number; notes: number; access: Tier }>;
   /** Counts one session, or throws EntitlementError. Call inside the transaction that inserts it. */
   reserveSession(tx: Db, userId: string): Promise<void>;
   /** Counts `request.notes` notes, or throws EntitlementError and counts nothing. */
@@ -92,7 +92,7 @@ export function createEntitlements(options: { limitsEnabled: boolean }): Entitle
     tierOf,
     async usageOf(db, userId) {
       const [tier, usage] = await Promise.all([tierOf(db, userId), readUsage(db, userId)]);
-      return { isFreeTrial: tier === 'trial', ...usage };
+      return { isFreeTrial: tier === 'trial', ...usage, access: tier };
     },
     reserveSession: (db, userId) =>
       // A nested transaction is a savepoint inside the caller's, or a transaction of its own
