@@ -541,3 +541,33 @@ describe('USAGE_LIMITS=off (a self-hosted clinic that bills nobody)', () => {
     });
   });
 });
+
+// Runs only with a Stripe test-mode key (never a live one): the same calls against Stripe itself.
+const liveKey = process.env.STRIPE_TEST_SECRET_KEY;
+describe.runIf(liveKey?.startsWith('sk_test_'))('Stripe test mode (live)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    const { createStripeClient } = await import('../src/modules/billing/stripe-client');
+    const { seedStripeCatalogue } = await import('../src/modules/billing/seed-catalogue');
+    const stripe = { secretKey: liveKey!, webhookSecret: WEBHOOK_SECRET, apiUrl: null };
+    await seedStripeCatalogue(createStripeClient(stripe));
+    app = await buildTestApp({ billing: { stripe } });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('lists the seeded plan and opens a hosted checkout for it', async () => {
+    const user = await createUser(app.app);
+    const list = productListSchema.parse(
+      (await call(app, user, 'GET', '/api/stripe/product-list')).json(),
+    );
+    const monthly = list.products.pro?.prices.find((p) => p.recurring.interval === 'month');
+    expect(monthly).toMatchObject({ currency: 'aud', unit_amount: 4900 });
+    const checkout = await call(app, user, 'POST', '/api/stripe/create-checkout-session', {
+      priceId: monthly!.id,
+    });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    expect(checkout.json<{ url: string }>().url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+  });
+});

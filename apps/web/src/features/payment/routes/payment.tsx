@@ -20,7 +20,8 @@ const POLL_INTERVAL_MS = 2000;
 export function PaymentPage() {
   usePageTitle('Payment');
   const [searchParams] = useSearchParams();
-  const succeeded = searchParams.get('status') === 'success';
+  const status = searchParams.get('status');
+  const succeeded = status === 'success';
   const queryClient = useQueryClient();
   const [startedAt] = useState(() => Date.now());
 
@@ -50,8 +51,14 @@ export function PaymentPage() {
 
   return (
     <Stack gap="lg" align="flex-start">
-      <Title order={1}>{succeeded ? 'Payment received' : 'Payment cancelled'}</Title>
-      {!succeeded && <Text>No payment was taken. You can choose a plan again at any time.</Text>}
+      <Title order={1}>Payment</Title>
+      {succeeded && <Title order={2}>Payment received</Title>}
+      {status === 'cancelled' && (
+        <>
+          <Title order={2}>Payment cancelled</Title>
+          <Text>No payment was taken. You can choose a plan again at any time.</Text>
+        </>
+      )}
       {succeeded && active && (
         <Alert color="green" variant="light" role="status">
           Your subscription is active. Thank you!
