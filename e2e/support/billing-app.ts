@@ -49,13 +49,16 @@ export async function startBillingApp(): Promise<BillingApp> {
     [path.join(repoRoot, 'apps/api/dist/server.js')],
     { cwd: repoRoot, env, stdio: 'inherit' },
   );
+  // Never outlive the test worker, even when a hook times out before stop() runs.
+  const killOnExit = () => server.kill('SIGTERM');
+  process.once('exit', killOnExit);
   for (let attempt = 0; ; attempt += 1) {
     try {
       if ((await fetch(`${baseUrl}/readyz`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (attempt > 300 || server.exitCode !== null) {
+    if (attempt > 900 || server.exitCode !== null) {
       server.kill('SIGTERM');
       await stripe.close();
       throw new Error('the billing app did not become ready');
@@ -67,6 +70,7 @@ export async function startBillingApp(): Promise<BillingApp> {
     outboxDir: path.join(dataDir, 'outbox'),
     stripe,
     stop: async () => {
+      process.off('exit', killOnExit);
       const stopped = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
       await stopped;

@@ -54,10 +54,12 @@ test.describe('billing off (the embedded default)', () => {
 test.describe('billing with Stripe (recorded responses)', () => {
   let app: BillingApp;
   test.beforeAll(async () => {
+    // A second app starts (database created and migrated): slow on a loaded machine.
+    test.setTimeout(120_000);
     app = await startBillingApp();
   });
   test.afterAll(async () => {
-    await app.stop();
+    await app?.stop();
   });
 
   test('choose a plan, pay at the checkout, see it active, then cancel it', async ({ page }) => {
