@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config';
 import authRoutes from './modules/auth/auth.routes';
+import billingRoutes from './modules/billing/billing.routes';
 import healthRoutes from './modules/health/health.routes';
 import referenceDataRoutes from './modules/reference-data/reference-data.routes';
 import generationRoutes from './modules/generation/generation.routes';
@@ -15,6 +16,7 @@ import authPlugin from './plugins/auth';
 import configPlugin from './plugins/config';
 import databasePlugin from './plugins/database';
 import enginesPlugin from './plugins/engines';
+import entitlementsPlugin from './plugins/entitlements';
 import errorHandler from './plugins/error-handler';
 import fieldCrypto from './plugins/field-crypto';
 import jobs from './plugins/jobs';
@@ -70,6 +72,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
 
   // App plugins
   await app.register(enginesPlugin);
+  await app.register(entitlementsPlugin);
   await app.register(jobs);
   await app.register(pipelineJobs);
   await app.register(healthRoutes);
@@ -86,6 +89,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   await app.register(usageRoutes);
   await app.register(generationRoutes);
   await app.register(pipelineRoutes);
+  await app.register(billingRoutes);
 
   return app;
 }

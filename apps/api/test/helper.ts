@@ -65,6 +65,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     role: 'all',
     jobs: { transcribeConcurrency: 2, notesConcurrency: 2, retryDelaySeconds: 1 },
     audioRetention: 'none',
+    billing: { stripe: null },
+    usageLimits: true,
     ...overrides,
   };
 }

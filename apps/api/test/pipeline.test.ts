@@ -223,6 +223,7 @@ describe('generations: notes seconds after Stop', () => {
         db: app.database.db,
         cipher: app.cipher,
         jobs: app.jobs,
+        entitlements: app.entitlements,
         stt: app.engines.stt,
         notes: app.engines.notes,
         keepAudio: false,

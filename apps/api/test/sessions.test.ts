@@ -90,7 +90,7 @@ describe('creating a patient session', () => {
     expect(sixteenth.statusCode).toBe(403);
     expect(errorOf(sixteenth.body).message).toBe(LIMIT_MESSAGES.trialSessionsExhausted);
     const usage = await call(user, 'GET', '/api/usage/');
-    expect(usage.json()).toEqual({ isFreeTrial: true, sessions: 15, notes: 0 });
+    expect(usage.json()).toEqual({ isFreeTrial: true, sessions: 15, notes: 0, access: 'trial' });
   });
 
   it('refuses a user who is neither on trial nor paying, until they subscribe', async () => {

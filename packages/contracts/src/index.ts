@@ -11,3 +11,4 @@ export * from './sessions';
 export * from './generation';
 export * from './pipeline';
 export * from './notes';
+export * from './billing';

@@ -12,6 +12,7 @@ export const USAGE = `Usage: npm run -s cli -- <command> [options]
 Commands:
   transcribe <audio file>                        print the transcript of a recording
   notes --template "<name or id>" <file | ->    print a clinical note from a transcript
+  stripe-seed                                    create the paid plans in the Stripe account
 
 Run "npm run -s cli -- <command> --help" for the options of a command.
 `;
@@ -26,6 +27,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
     case 'notes':
       return runNotes(rest, io);
+    case 'stripe-seed': {
+      const { runStripeSeed } = await import('./stripe-seed.command');
+      return runStripeSeed(rest, io);
+    }
     case '-h':
     case '--help':
     case 'help':

@@ -29,6 +29,14 @@ export interface AppConfig {
   role: Env['ROLE'];
   jobs: { transcribeConcurrency: number; notesConcurrency: number; retryDelaySeconds: number };
   audioRetention: Env['AUDIO_RETENTION'];
+  billing: BillingConfig;
+  /** false: nobody has trial limits (USAGE_LIMITS=off). */
+  usageLimits: boolean;
+}
+
+/** Stripe, or null when billing is off (no STRIPE_SECRET_KEY, the embedded default). */
+export interface BillingConfig {
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | null } | null;
 }
 
 /** Which speech-to-text and note engines run, with what they need (validated in env.ts). */
@@ -131,5 +139,15 @@ export function buildConfig(env: Env): AppConfig {
       retryDelaySeconds: env.JOB_RETRY_DELAY_SECONDS,
     },
     audioRetention: env.AUDIO_RETENTION,
+    billing: {
+      stripe: env.STRIPE_SECRET_KEY
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+            apiUrl: env.STRIPE_API_URL ?? null,
+          }
+        : null,
+    },
+    usageLimits: env.USAGE_LIMITS === 'on',
   };
 }

@@ -36,4 +36,20 @@ describe('environment validation at boot', () => {
     expect(() => parseEnv({ NOTES_ENGINE: 'llm' })).toThrow(/LLM_URL/);
     expect(() => parseEnv({ STT_ENGINE: 'openai' })).toThrow(/STT_URL/);
   });
+
+  it('keeps billing off and limits on by default; a Stripe key needs its webhook secret', () => {
+    const defaults = parseEnv({});
+    expect(defaults.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(defaults.USAGE_LIMITS).toBe('on');
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toThrow(
+      'STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set',
+    );
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_test_abc123' })).toThrow('STRIPE_SECRET_KEY');
+    const billing = parseEnv({
+      STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      USAGE_LIMITS: 'off',
+    });
+    expect(billing).toMatchObject({ STRIPE_WEBHOOK_SECRET: 'whsec_abc123', USAGE_LIMITS: 'off' });
+  });
 });

@@ -74,6 +74,22 @@ const envSchema = z.object({
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
   /** `none`: a segment's audio is deleted once transcribed; `keep`: kept with the session. */
   AUDIO_RETENTION: z.enum(['none', 'keep']).default('none'),
+  // Billing (spec points 2-4): off unless a Stripe secret key is given.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(test|live)_\w+$/,
+      'STRIPE_SECRET_KEY must be a Stripe secret key (sk_... or rk_...)',
+    )
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)')
+    .optional(),
+  /** Another Stripe API address (a recorded-response server in tests, or a proxy). */
+  STRIPE_API_URL: z.url({ error: 'STRIPE_API_URL must be an absolute URL' }).optional(),
+  /** `off`: no trial limits for anyone (a self-hosted clinic that bills nobody). */
+  USAGE_LIMITS: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -98,6 +114,10 @@ function engineProblems(env: Env): string[] {
     problems.push(
       `ROLE: ${env.ROLE} needs DATABASE_URL (the embedded PGlite database is one process: ROLE=all)`,
     );
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    // Without the webhook the local mirror never learns about payments: fail now, not later.
+    problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   }
   return problems;
 }

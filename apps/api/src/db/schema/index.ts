@@ -2,3 +2,4 @@ export * from './auth';
 export * from './reference';
 export * from './sessions';
 export * from './pipeline';
+export * from './billing';

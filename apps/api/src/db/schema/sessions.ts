@@ -84,21 +84,3 @@ export const usageCounters = pgTable('usage_counters', {
   sessions: integer('sessions').notNull().default(0),
   notes: integer('notes').notNull().default(0),
 });
-
-/** Mirror of the payment provider's subscription state (spec point 3 "Subscription"). */
-export const subscriptions = pgTable(
-  'subscriptions',
-  {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status').notNull(),
-    stripePriceId: text('stripe_price_id'),
-    canceledAt: timestamp('canceled_at', { withTimezone: true }),
-    endDate: timestamp('end_date', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('subscriptions_user_idx').on(table.userId)],
-);

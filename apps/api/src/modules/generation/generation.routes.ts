@@ -80,7 +80,12 @@ const generationRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: app.config.uploadLimitBytes, files: 1, fields: 10, fieldSize: 2_100_000 },
   });
   app.addHook('onRequest', app.requireUser);
-  const deps = () => ({ db: app.database.db, cipher: app.cipher, jobs: app.jobs });
+  const deps = () => ({
+    db: app.database.db,
+    cipher: app.cipher,
+    jobs: app.jobs,
+    entitlements: app.entitlements,
+  });
   // Uploads a killed process was receiving are patient audio: gone before the first request.
   const swept = sweepScratch(app.config.dataDir);
   if (swept > 0) app.log.info({ swept }, 'Removed temporary uploads left by a stopped process');

@@ -1,11 +1,11 @@
 import type { GeneratedNoteOutput } from '@clerkly/contracts';
 import { requireOwnedSession, SessionInputError } from '../sessions/sessions.service';
-import { assertCanGenerateNotes } from '../usage/entitlements.service';
 import { loadNoteTemplates } from './generation.repository';
 import { insertSegment, nextSegmentSeq } from './pipeline.repository';
 import { QUEUES } from './pipeline.queues';
 import {
   generationView,
+  notesRequestFor,
   segmentDurationMs,
   startGeneration,
   startTextGeneration,
@@ -61,7 +61,11 @@ export async function transcribeUpload(
   await requireOwnedSession(db, userId, input.sessionId);
   // Refuse before the expensive part: a trial user over the limit should not wait for nothing.
   const templateIds = [...new Set(input.templateIds)];
-  await assertCanGenerateNotes(db, userId, templateIds.length);
+  await deps.entitlements.assertMayGenerate(
+    db,
+    userId,
+    await notesRequestFor(db, input.sessionId, templateIds),
+  );
   const known = await loadNoteTemplates(db, templateIds);
   const unknown = templateIds.find((id) => !known.has(id));
   if (unknown !== undefined) {

@@ -16,6 +16,7 @@ export default fp(
         db: app.database.db,
         cipher: app.cipher,
         jobs: app.jobs,
+        entitlements: app.entitlements,
         stt: app.engines.stt,
         notes: app.engines.notes,
         keepAudio: app.config.audioRetention === 'keep',
@@ -28,5 +29,5 @@ export default fp(
     );
     app.addHook('preClose', async () => stopReconciler());
   },
-  { name: 'pipeline-jobs', dependencies: ['jobs', 'engines', 'database'] },
+  { name: 'pipeline-jobs', dependencies: ['jobs', 'engines', 'database', 'entitlements'] },
 );

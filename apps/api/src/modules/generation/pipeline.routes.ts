@@ -48,7 +48,12 @@ const errors = {
  */
 const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
-  const deps = () => ({ db: app.database.db, cipher: app.cipher, jobs: app.jobs });
+  const deps = () => ({
+    db: app.database.db,
+    cipher: app.cipher,
+    jobs: app.jobs,
+    entitlements: app.entitlements,
+  });
 
   // A segment is a small WAV sent as the request body; anything bigger is refused unread.
   app.addContentTypeParser(

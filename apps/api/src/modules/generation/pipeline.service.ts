@@ -11,8 +11,8 @@ import { WavHeaderError, readWavHeader } from '../../engines/audio/wav';
 import { openEvidence } from '../../engines/notes/evidence';
 import type { FieldCipher } from '../../lib/field-crypto';
 import { requireOwnedSession, SessionInputError } from '../sessions/sessions.service';
-import { assertCanGenerateNotes } from '../usage/entitlements.service';
-import { addUsage } from '../usage/usage.repository';
+import { listNotesOfSession } from '../sessions/sessions.repository';
+import type { Entitlements, NotesRequest } from '../usage/entitlements.service';
 import { loadNoteTemplates } from './generation.repository';
 import {
   findGeneration,
@@ -38,6 +38,18 @@ export interface PipelineDeps {
   db: Db;
   cipher: FieldCipher;
   jobs: JobSender;
+  entitlements: Entitlements;
+}
+
+/** What a generation asks of the trial limits: its notes, and the session's tabs after it. */
+export async function notesRequestFor(
+  db: Db,
+  sessionId: number,
+  templateIds: number[],
+): Promise<NotesRequest> {
+  const existing = (await listNotesOfSession(db, sessionId)).map((note) => note.templateId);
+  const requested = new Set(templateIds);
+  return { notes: requested.size, sessionTemplates: new Set([...existing, ...requested]).size };
 }
 
 /** A request that conflicts with the session's state (segments missing): 409. */
@@ -143,19 +155,23 @@ async function requireTemplates(db: Db, templateIds: number[]): Promise<number[]
 }
 
 /**
- * Checks the trial limits and counts the notes in one transaction, then records the generation.
- * The notes are counted when asked for (as before), not when written: a retry does not count
- * them again.
+ * Checks the trial limits and counts the notes in one step with the generation's record
+ * (issue 10: entitlements reserve under a row lock). The notes are counted when asked for, not
+ * when written: a retry after a failure does not count them again. A regeneration replaces a note
+ * the clinician already has, so it is checked but not counted.
  */
 async function createGeneration(
   deps: PipelineDeps,
   userId: string,
   values: Omit<typeof generations.$inferInsert, 'userId'>,
-  countNotes: number,
+  count: boolean,
 ): Promise<GenerationRow> {
+  const request = count
+    ? await notesRequestFor(deps.db, values.sessionId, values.templateIds)
+    : { notes: 0, sessionTemplates: 0 };
+  if (!count) await deps.entitlements.assertMayGenerate(deps.db, userId, request);
   return deps.db.transaction(async (tx) => {
-    await assertCanGenerateNotes(tx, userId, countNotes);
-    if (countNotes > 0) await addUsage(tx, userId, { notes: countNotes });
+    if (count) await deps.entitlements.reserveNotes(tx, userId, request);
     return insertGeneration(tx, { ...values, userId });
   });
 }
@@ -189,7 +205,7 @@ export async function startGeneration(
       segmentTo: input.segmentCount,
       status: 'transcribing',
     },
-    templateIds.length,
+    true,
   );
   await deps.jobs.send(QUEUES.advance, { generationId: generation.id }, `advance:${generation.id}`);
   return generationView(deps, generation);
@@ -223,8 +239,7 @@ export async function startTextGeneration(
       previousNoteSealed: input.previousNote === undefined ? null : cipher.seal(input.previousNote),
       status: 'writing',
     },
-    // A regeneration replaces a note the clinician already has: it is not a new note.
-    input.kind === 'regenerate' ? 0 : templateIds.length,
+    input.kind !== 'regenerate',
   );
   await deps.jobs.send(QUEUES.advance, { generationId: generation.id }, `advance:${generation.id}`);
   return generation;

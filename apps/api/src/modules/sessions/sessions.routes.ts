@@ -61,7 +61,13 @@ const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        const session = await createSession(db, app.cipher, request.user!.id, request.body);
+        const session = await createSession(
+          db,
+          app.cipher,
+          app.entitlements,
+          request.user!.id,
+          request.body,
+        );
         return reply.code(201).send(session);
       } catch (error) {
         return sendDomainError(reply, error);

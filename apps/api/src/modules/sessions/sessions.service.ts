@@ -8,8 +8,7 @@ import { VALIDATION_MESSAGES, createPatientSessionSchema } from '@clerkly/contra
 import type { Db } from '../../db/client';
 import { evidenceForSavedNote, openEvidence, sealEvidence } from '../../engines/notes/evidence';
 import type { FieldCipher } from '../../lib/field-crypto';
-import { assertCanCreateSession } from '../usage/entitlements.service';
-import { addUsage } from '../usage/usage.repository';
+import type { Entitlements } from '../usage/entitlements.service';
 import {
   appointmentTypeExists,
   findOwnedSession,
@@ -50,6 +49,7 @@ export const toPatientSession = (row: PatientSessionRow, cipher: FieldCipher): P
 export async function createSession(
   db: Db,
   cipher: FieldCipher,
+  entitlements: Entitlements,
   userId: string,
   input: CreatePatientSessionInput,
 ): Promise<PatientSession> {
@@ -58,7 +58,8 @@ export async function createSession(
     throw new SessionInputError(VALIDATION_MESSAGES.appointmentTypeRequired, 'appointmentTypeId');
   }
   const row = await db.transaction(async (tx) => {
-    await assertCanCreateSession(tx, userId);
+    // Counted first, in the same transaction: a refused or failed insert counts nothing.
+    await entitlements.reserveSession(tx, userId);
     const created = await insertSession(tx, {
       userId,
       firstNameSealed: cipher.seal(data.firstName),
@@ -67,7 +68,6 @@ export async function createSession(
       appointmentTypeId: data.appointmentTypeId,
       patientConsent: data.patientConsent,
     });
-    await addUsage(tx, userId, { sessions: 1 });
     return created;
   });
   return toPatientSession(row, cipher);

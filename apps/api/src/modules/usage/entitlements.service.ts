@@ -1,7 +1,7 @@
 import { FREE_TRIAL, LIMIT_ERROR_CODES as CODES, LIMIT_MESSAGES } from '@clerkly/contracts';
 import type { Db } from '../../db/client';
 import { findUserById } from '../users/users.repository';
-import { hasActiveSubscription, readUsage } from './usage.repository';
+import { addUsage, hasActiveSubscription, lockUsage, readUsage } from './usage.repository';
 
 /** A refusal the routes turn into a 403 with the spec's message. */
 export class EntitlementError extends Error {
@@ -14,45 +14,106 @@ export class EntitlementError extends Error {
 }
 
 /**
- * The tier rules of spec points 6, 8 and 9, enforced on the server: a paying user (active or
- * trialing subscription) has no limits; a free-trial user has 15 sessions, 45 notes and 4
- * templates per generation; anyone else may neither create sessions nor generate notes.
+ * What a user may do (spec points 6, 8 and 9): `paid` (active or trialing subscription) and
+ * `unlimited` (limits switched off, USAGE_LIMITS=off) have no limits; `trial` has 15 sessions,
+ * 45 notes and 4 templates per session; `none` (neither) may neither create sessions nor generate.
  */
-export async function entitlementsOf(db: Db, userId: string) {
-  const [user, paying, usage] = await Promise.all([
-    findUserById(db, userId),
-    hasActiveSubscription(db, userId),
-    readUsage(db, userId),
-  ]);
-  const isFreeTrial = !paying && (user?.isTrial ?? false);
-  return { paying, isFreeTrial, usage };
+export type Tier = 'unlimited' | 'paid' | 'trial' | 'none';
+
+export interface NotesRequest {
+  /** Notes this generation writes (one per template). */
+  notes: number;
+  /** Distinct templates the session will have once they are written (tabs in the notes view). */
+  sessionTemplates: number;
 }
 
-export async function assertCanCreateSession(db: Db, userId: string): Promise<void> {
-  const { paying, isFreeTrial, usage } = await entitlementsOf(db, userId);
-  if (paying) return;
-  if (!isFreeTrial) {
+/**
+ * The one place that decides and counts usage. Every endpoint that creates a session or notes
+ * calls `reserveSession` / `reserveNotes` inside the transaction that writes them: the check and
+ * the count are one atomic step (the user's counters row is locked), so concurrent requests can
+ * never pass the limit together. Usage is counted when things are created; deleting never refunds.
+ */
+export interface Entitlements {
+  readonly limitsEnabled: boolean;
+  tierOf(db: Db, userId: string): Promise<Tier>;
+  /** For `GET /api/usage/`: the Usage cards. */
+  usageOf(
+    db: Db,
+    userId: string,
+  ): Promise<{ isFreeTrial: boolean; sessions: number; notes: number; access: Tier }>;
+  /** Counts one session, or throws EntitlementError. Call inside the transaction that inserts it. */
+  reserveSession(tx: Db, userId: string): Promise<void>;
+  /** Counts `request.notes` notes, or throws EntitlementError and counts nothing. */
+  reserveNotes(tx: Db, userId: string, request: NotesRequest): Promise<void>;
+  /** Gives back notes reserved for a generation that then failed (nothing was written). */
+  releaseNotes(db: Db, userId: string, notes: number): Promise<void>;
+  /**
+   * A quick refusal before expensive work (transcription) that counts nothing; the reservation
+   * afterwards is still what decides.
+   */
+  assertMayGenerate(db: Db, userId: string, request: NotesRequest): Promise<void>;
+}
+
+function refuseSession(tier: Tier, used: number): void {
+  if (tier === 'none') {
     throw new EntitlementError(CODES.upgradeRequired, LIMIT_MESSAGES.upgradeToCreateSessions);
   }
-  if (usage.sessions >= FREE_TRIAL.sessions) {
+  if (tier === 'trial' && used >= FREE_TRIAL.sessions) {
     throw new EntitlementError(CODES.trialSessionsExhausted, LIMIT_MESSAGES.trialSessionsExhausted);
   }
 }
 
-export async function assertCanGenerateNotes(
-  db: Db,
-  userId: string,
-  templateCount: number,
-): Promise<void> {
-  const { paying, isFreeTrial, usage } = await entitlementsOf(db, userId);
-  if (paying) return;
-  if (!isFreeTrial) {
+function refuseNotes(tier: Tier, used: number, request: NotesRequest): void {
+  if (tier === 'none') {
     throw new EntitlementError(CODES.upgradeRequired, LIMIT_MESSAGES.upgradeToGenerateNotes);
   }
-  if (templateCount > FREE_TRIAL.templatesPerGeneration) {
+  if (tier !== 'trial') return;
+  if (request.sessionTemplates > FREE_TRIAL.templatesPerGeneration) {
     throw new EntitlementError(CODES.trialTemplateLimit, LIMIT_MESSAGES.trialTemplateLimit);
   }
-  if (usage.notes + templateCount > FREE_TRIAL.notes) {
+  if (used + request.notes > FREE_TRIAL.notes) {
     throw new EntitlementError(CODES.trialNotesExhausted, LIMIT_MESSAGES.trialNotesExhausted);
   }
+}
+
+export function createEntitlements(options: { limitsEnabled: boolean }): Entitlements {
+  const tierOf = async (db: Db, userId: string): Promise<Tier> => {
+    if (!options.limitsEnabled) return 'unlimited';
+    const [user, paying] = await Promise.all([
+      findUserById(db, userId),
+      hasActiveSubscription(db, userId),
+    ]);
+    if (paying) return 'paid';
+    return user?.isTrial ? 'trial' : 'none';
+  };
+
+  return {
+    limitsEnabled: options.limitsEnabled,
+    tierOf,
+    async usageOf(db, userId) {
+      const [tier, usage] = await Promise.all([tierOf(db, userId), readUsage(db, userId)]);
+      return { isFreeTrial: tier === 'trial', ...usage, access: tier };
+    },
+    reserveSession: (db, userId) =>
+      // A nested transaction is a savepoint inside the caller's, or a transaction of its own
+      // when given the bare database: either way the lock lasts until the count is written.
+      db.transaction(async (tx) => {
+        const usage = await lockUsage(tx, userId);
+        refuseSession(await tierOf(tx, userId), usage.sessions);
+        await addUsage(tx, userId, { sessions: 1 });
+      }),
+    reserveNotes: (db, userId, request) =>
+      db.transaction(async (tx) => {
+        const usage = await lockUsage(tx, userId);
+        refuseNotes(await tierOf(tx, userId), usage.notes, request);
+        await addUsage(tx, userId, { notes: request.notes });
+      }),
+    async releaseNotes(db, userId, notes) {
+      await addUsage(db, userId, { notes: -notes });
+    },
+    async assertMayGenerate(db, userId, request) {
+      const [tier, usage] = await Promise.all([tierOf(db, userId), readUsage(db, userId)]);
+      refuseNotes(tier, usage.notes, request);
+    },
+  };
 }

@@ -1,6 +1,5 @@
 import { API_PATHS, usageSchema } from '@clerkly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { entitlementsOf } from './entitlements.service';
 
 const usageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
@@ -10,8 +9,7 @@ const usageRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.usage,
     { schema: { tags: ['usage'], response: { 200: usageSchema } } },
     async (request) => {
-      const { isFreeTrial, usage } = await entitlementsOf(app.database.db, request.user!.id);
-      return { isFreeTrial, sessions: usage.sessions, notes: usage.notes };
+      return app.entitlements.usageOf(app.database.db, request.user!.id);
     },
   );
 };

@@ -192,4 +192,26 @@ describe('Notes view', () => {
       await screen.findByText('Text-to-speech not supported in this browser.'),
     ).toBeInTheDocument();
   });
+
+  it("counts the session's templates in the trial's 4 when adding templates", async () => {
+    const { user } = renderNotes({
+      'GET /api/templates/': () =>
+        jsonResponse([
+          { id: 1, name: 'SOAP Note' },
+          { id: 18, name: 'Medical Certificate – Work' },
+          { id: 3, name: 'Referral Letter' },
+          { id: 4, name: 'Clinic Letter' },
+          { id: 5, name: 'Progress Note' },
+        ]),
+    });
+    await user.click(screen.getByRole('button', { name: 'Add templates' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add templates' });
+    expect(
+      await within(dialog).findByText('2 of 4 selected (free trial limit)'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Referral Letter' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Clinic Letter' }));
+    expect(within(dialog).getByText('4 of 4 selected (free trial limit)')).toBeInTheDocument();
+    expect(within(dialog).getByRole('checkbox', { name: 'Progress Note' })).toBeDisabled();
+  });
 });

@@ -24,7 +24,7 @@ export type TemplatePickerProps = {
   selected: number[];
   onChange: (templateIds: number[]) => void;
   isFreeTrial: boolean;
-  /** Templates that already have notes (not offered again). */
+  /** Templates that already have notes: not offered again, and counted in the trial's 4. */
   exclude?: readonly number[];
   label?: string;
 };
@@ -86,7 +86,7 @@ export function TemplatePicker({
         label={label}
         description={
           isFreeTrial
-            ? `${selected.length} of ${FREE_TRIAL.templatesPerGeneration} selected (free trial limit)`
+            ? `${exclude.length + selected.length} of ${FREE_TRIAL.templatesPerGeneration} selected (free trial limit)`
             : `${selected.length} selected`
         }
         value={selected.map(String)}
@@ -100,7 +100,12 @@ export function TemplatePicker({
                 key={template.id}
                 value={String(template.id)}
                 label={template.name}
-                disabled={isTemplateChoiceDisabled(template.id, selected, isFreeTrial)}
+                disabled={isTemplateChoiceDisabled(
+                  template.id,
+                  selected,
+                  isFreeTrial,
+                  exclude.length,
+                )}
               />
             ))}
             {shown.length === 0 && (

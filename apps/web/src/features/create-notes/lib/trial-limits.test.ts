@@ -13,6 +13,13 @@ describe('isTemplateChoiceDisabled', () => {
     expect(isTemplateChoiceDisabled(5, [1, 2, 3], true)).toBe(false);
   });
 
+  it("counts the session's templates: with 2 tabs, only 2 more may be chosen", () => {
+    expect(isTemplateChoiceDisabled(7, [5], true, 2)).toBe(false);
+    expect(isTemplateChoiceDisabled(7, [5, 6], true, 2)).toBe(true);
+    expect(isTemplateChoiceDisabled(6, [5, 6], true, 2)).toBe(false);
+    expect(isTemplateChoiceDisabled(5, [], true, 4)).toBe(true);
+  });
+
   it('never disables templates for a paying user', () => {
     expect(isTemplateChoiceDisabled(5, [1, 2, 3, 4], false)).toBe(false);
   });

@@ -5,15 +5,20 @@ import { FREE_TRIAL, type Usage } from '@clerkly/contracts';
  * the same limits; the page only spares the user a request that would be refused.
  */
 
-/** Spec point 5: once 4 templates are chosen on a trial, the unchosen ones are disabled. */
+/**
+ * Spec point 5: once 4 templates are chosen on a trial, the unchosen ones are disabled. The
+ * session's own templates (tabs that already have notes) count too (issue 10): a trial session
+ * never passes 4 tabs, so "Record more", which regenerates every tab, is never refused.
+ */
 export function isTemplateChoiceDisabled(
   templateId: number,
   selected: readonly number[],
   isFreeTrial: boolean,
+  templatesInSession = 0,
 ): boolean {
   return (
     isFreeTrial &&
-    selected.length >= FREE_TRIAL.templatesPerGeneration &&
+    templatesInSession + selected.length >= FREE_TRIAL.templatesPerGeneration &&
     !selected.includes(templateId)
   );
 }

@@ -1,9 +1,83 @@
-import { Title } from '@mantine/core';
+import { isSubscriptionUsable } from '@clerkly/contracts';
+import { Alert, Button, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths';
+import { subscriptionQueryKey, subscriptionQueryOptions } from '../../../lib/billing/subscription';
+import { usageQueryKey } from '../../../lib/billing/usage';
 import { usePageTitle } from '../../../lib/use-page-title';
 
-/** /payment (spec point 2). Its content arrives in a later issue. */
+/** How long the page waits for the payment provider's webhook before saying it may take a while. */
+const ACTIVATION_WAIT_MS = 30_000;
+const POLL_INTERVAL_MS = 2000;
+
+/**
+ * /payment (spec point 2): where the provider's checkout returns, success or cancelled. It
+ * refreshes the subscription (cached indefinitely elsewhere) until the webhook has recorded the
+ * payment, then leads back to the Subscription page.
+ */
 export function PaymentPage() {
   usePageTitle('Payment');
+  const [searchParams] = useSearchParams();
+  const status = searchParams.get('status');
+  const succeeded = status === 'success';
+  const queryClient = useQueryClient();
+  const [startedAt] = useState(() => Date.now());
 
-  return <Title order={1}>Payment</Title>;
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: usageQueryKey });
+  }, [queryClient]);
+
+  const subscription = useQuery({
+    ...subscriptionQueryOptions(),
+    staleTime: 0,
+    refetchInterval: (query) =>
+      succeeded &&
+      !isSubscriptionUsable(query.state.data?.status) &&
+      query.state.dataUpdatedAt - startedAt < ACTIVATION_WAIT_MS
+        ? POLL_INTERVAL_MS
+        : false,
+  });
+  const active = isSubscriptionUsable(subscription.data?.status);
+  const waitedLong = subscription.dataUpdatedAt - startedAt >= ACTIVATION_WAIT_MS;
+
+  useEffect(
+    () => () => {
+      void queryClient.invalidateQueries({ queryKey: subscriptionQueryKey });
+    },
+    [queryClient],
+  );
+
+  return (
+    <Stack gap="lg" align="flex-start">
+      <Title order={1}>Payment</Title>
+      {succeeded && <Title order={2}>Payment received</Title>}
+      {status === 'cancelled' && (
+        <>
+          <Title order={2}>Payment cancelled</Title>
+          <Text>No payment was taken. You can choose a plan again at any time.</Text>
+        </>
+      )}
+      {succeeded && active && (
+        <Alert color="green" variant="light" role="status">
+          Your subscription is active. Thank you!
+        </Alert>
+      )}
+      {succeeded && !active && !waitedLong && (
+        <Text role="status">
+          <Loader size="xs" mr="xs" />
+          Activating your subscription...
+        </Text>
+      )}
+      {succeeded && !active && waitedLong && (
+        <Text role="status">
+          Your payment is being confirmed; your plan will show on the Subscription page shortly.
+        </Text>
+      )}
+      <Button component={Link} to={paths.subscription}>
+        Back to Subscription
+      </Button>
+    </Stack>
+  );
 }

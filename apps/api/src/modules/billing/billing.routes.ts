@@ -1,0 +1,154 @@
+import {
+  API_PATHS,
+  apiErrorSchema,
+  cancelSubscriptionResponseSchema,
+  checkoutSessionSchema,
+  createCheckoutSessionSchema,
+  currentSubscriptionSchema,
+  productListSchema,
+  webhookAckSchema,
+} from '@clerkly/contracts';
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BillingError,
+  createBillingService,
+  currentSubscriptionOf,
+  type BillingService,
+} from './billing.service';
+import { createStripeClient } from './stripe-client';
+
+const errors = {
+  400: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  502: apiErrorSchema,
+  503: apiErrorSchema,
+};
+
+function sendBillingError(reply: FastifyReply, error: unknown) {
+  if (!(error instanceof BillingError)) throw error;
+  return reply.code(error.statusCode).send({ error: { code: error.code, message: error.message } });
+}
+
+/** A client's Idempotency-Key header, when it looks like one (a retry of the same click). */
+const idempotencyHeaderSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\w-]{8,100}$/, 'Idempotency-Key must be 8 to 100 letters, digits, - or _')
+    .optional(),
+});
+
+/** Signed Stripe events. The signature covers the exact bytes, so the body stays raw here. */
+const webhookRoutes =
+  (billing: BillingService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+    app.post(
+      API_PATHS.stripeWebhook,
+      { schema: { tags: ['billing'], response: { 200: webhookAckSchema, ...errors } } },
+      async (request, reply) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const signature = request.headers['stripe-signature'];
+        try {
+          const { duplicate } = await billing.handleWebhook(
+            app.database.db,
+            body,
+            typeof signature === 'string' ? signature : undefined,
+          );
+          return { received: true as const, duplicate };
+        } catch (error) {
+          return sendBillingError(reply, error);
+        }
+      },
+    );
+  };
+
+/**
+ * Plans, checkout, cancel and the subscription mirror (spec points 2-4 and 7). The `/api/stripe`
+ * paths are the public contract; with billing off (no STRIPE_SECRET_KEY) the product list is
+ * empty and the calls that need Stripe answer 503 with a clear message.
+ */
+const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const stripeConfig = app.config.billing.stripe;
+  const billing = createBillingService(stripeConfig ? createStripeClient(stripeConfig) : null, {
+    webhookSecret: stripeConfig?.webhookSecret ?? '',
+    publicUrl: app.config.publicUrl,
+    log: app.log,
+  });
+  app.log.info(billing.enabled ? 'Billing: Stripe' : 'Billing: off (no STRIPE_SECRET_KEY)');
+
+  await app.register(webhookRoutes(billing));
+
+  await app.register(async (signedIn) => {
+    signedIn.addHook('onRequest', app.requireUser);
+    const { db } = app.database;
+    const routes = signedIn.withTypeProvider<ZodTypeProvider>();
+
+    routes.get(
+      API_PATHS.currentSubscription,
+      { schema: { tags: ['billing'], response: { 200: currentSubscriptionSchema } } },
+      async (request) => currentSubscriptionOf(db, request.user!.id),
+    );
+
+    routes.get(
+      API_PATHS.productList,
+      { schema: { tags: ['billing'], response: { 200: productListSchema, ...errors } } },
+      async (_request, reply) => {
+        try {
+          return await billing.productList();
+        } catch (error) {
+          return sendBillingError(reply, error);
+        }
+      },
+    );
+
+    routes.post(
+      API_PATHS.createCheckoutSession,
+      {
+        schema: {
+          tags: ['billing'],
+          body: createCheckoutSessionSchema,
+          headers: idempotencyHeaderSchema,
+          response: { 200: checkoutSessionSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        try {
+          return await billing.createCheckout(
+            db,
+            request.user!.id,
+            request.body.priceId,
+            request.headers['idempotency-key'] ?? randomUUID(),
+          );
+        } catch (error) {
+          return sendBillingError(reply, error);
+        }
+      },
+    );
+
+    routes.post(
+      API_PATHS.cancelSubscription,
+      {
+        schema: {
+          tags: ['billing'],
+          response: { 200: cancelSubscriptionResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        try {
+          return await billing.cancel(db, request.user!.id);
+        } catch (error) {
+          return sendBillingError(reply, error);
+        }
+      },
+    );
+  });
+};
+
+export default billingRoutes;

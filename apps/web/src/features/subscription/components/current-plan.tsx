@@ -1,0 +1,69 @@
+import {
+  SUBSCRIPTION_TEXTS as TEXTS,
+  endDateLabel,
+  isSubscriptionUsable,
+  type ProductList,
+  type Subscription,
+  type Usage,
+} from '@clerkly/contracts';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatDate, planOfPrice, statusLabel } from '../utils/plans';
+
+/**
+ * The Subscription section's cards (spec point 2): the current plan (name, status, price) and
+ * its end date (Plan ends, Trial Ends, Renews or Expired). Without a subscription: the Basic
+ * free plan, Active, Free Forever.
+ */
+export function CurrentPlan({
+  subscription,
+  usage,
+  products,
+}: {
+  subscription: Subscription | null;
+  usage: Usage;
+  products: ProductList | undefined;
+}) {
+  if (!subscription) {
+    const active = usage.access !== 'none';
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Card withBorder padding="lg" aria-label="Current plan">
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Title order={3}>{TEXTS.basicPlan}</Title>
+              <Badge color={active ? 'green' : 'gray'}>{active ? 'Active' : 'Inactive'}</Badge>
+            </Group>
+            <Text fw={600}>{TEXTS.freeForever}</Text>
+          </Stack>
+        </Card>
+      </SimpleGrid>
+    );
+  }
+
+  const plan = planOfPrice(products, subscription.planDuration.stripePriceId);
+  const label = endDateLabel(subscription);
+  const date = subscription.endDate ?? subscription.canceledAt;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <Card withBorder padding="lg" aria-label="Current plan">
+        <Stack gap="xs">
+          <Group justify="space-between">
+            <Title order={3}>{plan?.product.metadata.variationName ?? 'Paid plan'}</Title>
+            <Badge color={isSubscriptionUsable(subscription.status) ? 'green' : 'gray'}>
+              {statusLabel(subscription.status)}
+            </Badge>
+          </Group>
+          {plan && <Text fw={600}>{plan.label}</Text>}
+        </Stack>
+      </Card>
+      <Card withBorder padding="lg" aria-label="End date">
+        <Stack gap="xs">
+          <Text c="dimmed" size="sm">
+            {label}
+          </Text>
+          <Text fw={600}>{label !== 'Expired' && date ? formatDate(date) : '—'}</Text>
+        </Stack>
+      </Card>
+    </SimpleGrid>
+  );
+}

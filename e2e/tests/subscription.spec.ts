@@ -1,0 +1,173 @@
+import { FREE_TRIAL, SUBSCRIPTION_TEXTS as TEXTS, TOASTS } from '@clerkly/contracts';
+import Stripe from 'stripe';
+import { stripeFixture } from '../../apps/api/test/fixtures/stripe/stripe-server';
+import { STRIPE_WEBHOOK_SECRET, startBillingApp, type BillingApp } from '../support/billing-app';
+import { createUser, expect, test } from '../support/fixtures';
+import { latestCode } from '../support/outbox';
+
+/** The Subscription page and /payment (issue 10), with billing off and with a recorded Stripe. */
+
+test.describe('billing off (the embedded default)', () => {
+  test('a trial user sees Basic, Active, Free Forever and the trial usage', async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await page.goto('/subscription');
+    const plan = page.getByLabel('Current plan');
+    await expect(plan).toContainText(TEXTS.basicPlan);
+    await expect(plan).toContainText('Active');
+    await expect(plan).toContainText(TEXTS.freeForever);
+    await expect(page.getByLabel(TEXTS.patientSessions)).toContainText(
+      `0 of ${FREE_TRIAL.sessions}`,
+    );
+    await expect(page.getByLabel(TEXTS.notesCreated)).toContainText(`0 of ${FREE_TRIAL.notes}`);
+    await expect(page.getByText(TEXTS.noActiveSubscription)).toBeVisible();
+
+    await page.getByRole('button', { name: TEXTS.choosePlan }).click();
+    const plans = page.getByRole('dialog', { name: TEXTS.choosePlan });
+    await expect(plans.getByText(`${TEXTS.currentPlan}: ${TEXTS.basicPlan}`)).toBeVisible();
+    await expect(plans.getByText(TEXTS.basicPrice)).toBeVisible();
+    await expect(plans.getByLabel('Enterprise plan')).toContainText(TEXTS.contactUs);
+    await expect(plans.getByText(TEXTS.billingOff)).toBeVisible();
+    await expect(plans.getByRole('button', { name: /^Choose / })).toHaveCount(0);
+  });
+
+  test('the plans view opens by itself when the URL has plan', async ({ page, login }) => {
+    await login();
+    await page.goto('/subscription?plan=pro');
+    await expect(page.getByRole('dialog', { name: TEXTS.choosePlan })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/subscription$/);
+  });
+
+  test('/payment has no sidebar and no top bar and leads back', async ({ page, login }) => {
+    await login();
+    await page.goto('/payment?status=cancelled');
+    await expect(page.getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create Notes' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Back to Subscription' }).click();
+    await expect(page).toHaveURL(/\/subscription$/);
+  });
+});
+
+test.describe('billing with Stripe (recorded responses)', () => {
+  let app: BillingApp;
+  test.beforeAll(async () => {
+    // A second app starts (database created and migrated): slow on a loaded machine.
+    test.setTimeout(120_000);
+    app = await startBillingApp();
+  });
+  test.afterAll(async () => {
+    await app?.stop();
+  });
+
+  test('choose a plan, pay at the checkout, see it active, then cancel it', async ({ page }) => {
+    test.setTimeout(90_000);
+    const user = createUser();
+    const headers = { origin: app.baseUrl };
+    const signUp = await page.request.post(`${app.baseUrl}/api/auth/sign-up/email`, {
+      headers,
+      data: { ...user, name: `${user.firstName} ${user.lastName}` },
+    });
+    expect(signUp.status(), await signUp.text()).toBe(200);
+    const verify = await page.request.post(`${app.baseUrl}/api/auth/email-otp/verify-email`, {
+      headers,
+      data: { email: user.email, otp: await latestCode(user.email, 0, app.outboxDir) },
+    });
+    expect(verify.status(), await verify.text()).toBe(200);
+
+    await page.goto(`${app.baseUrl}/subscription`);
+    await expect(page.getByLabel('Current plan')).toContainText(TEXTS.freeForever);
+    await page.getByRole('button', { name: TEXTS.choosePlan }).click();
+    const plans = page.getByRole('dialog', { name: TEXTS.choosePlan });
+    await expect(plans.getByText('AUD 49.00/month')).toBeVisible();
+    await plans.getByText('Annual').click();
+    await expect(plans.getByText('AUD 490.00/year')).toBeVisible();
+    await expect(plans.getByText('Unlimited patient sessions')).toBeVisible();
+
+    // Stripe's hosted checkout, played by the test: the payment goes through, Stripe sends the
+    // signed webhook, and the "Pay" link returns to the success URL the app asked for.
+    await page.route('https://checkout.stripe.com/**', async (route) => {
+      const checkout = app.stripe.requests.findLast((r) => r.path === '/v1/checkout/sessions');
+      const successUrl = String(checkout?.form.get('success_url')).replace(
+        '{CHECKOUT_SESSION_ID}',
+        'cs_test_paid',
+      );
+      await route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>Checkout</title><h1>Recorded checkout</h1><a href="${successUrl}">Pay</a>`,
+      });
+    });
+    await plans.getByRole('button', { name: 'Choose Pro' }).click();
+    await expect(page.getByRole('heading', { name: 'Recorded checkout' })).toBeVisible();
+
+    const checkout = app.stripe.requests.findLast((r) => r.path === '/v1/checkout/sessions')!;
+    expect(checkout.form.get('line_items[0][price]')).toBe('price_1SProAnnualAUD00001');
+    const userId = checkout.form.get('client_reference_id')!;
+    const customer = checkout.form.get('customer')!;
+    const subscription = {
+      ...stripeFixture<Record<string, unknown>>('subscription.active.json'),
+      id: 'sub_e2e_paid',
+      customer,
+      metadata: { userId },
+      items: {
+        object: 'list',
+        has_more: false,
+        data: [
+          {
+            id: 'si_e2e',
+            object: 'subscription_item',
+            current_period_start: 1795310060,
+            current_period_end: 1826846060,
+            price: stripeFixture('price.annual.json'),
+            quantity: 1,
+          },
+        ],
+      },
+    };
+    app.stripe.subscriptions.set('sub_e2e_paid', subscription);
+    const payload = JSON.stringify({
+      id: 'evt_e2e_subscription_created',
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: subscription },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type: 'customer.subscription.created',
+    });
+    const signature = new Stripe('sk_test_signer').webhooks.generateTestHeaderString({
+      payload,
+      secret: STRIPE_WEBHOOK_SECRET,
+    });
+    const webhook = await page.request.post(`${app.baseUrl}/api/stripe/webhook`, {
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      data: payload,
+    });
+    expect(webhook.status(), await webhook.text()).toBe(200);
+
+    await page.getByRole('link', { name: 'Pay' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+    await expect(page.getByText('Your subscription is active. Thank you!')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create Notes' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Back to Subscription' }).click();
+
+    const plan = page.getByLabel('Current plan');
+    await expect(plan).toContainText('Pro');
+    await expect(plan).toContainText('AUD 490.00/year');
+    await expect(plan).toContainText('Active');
+    await expect(page.getByLabel('End date')).toContainText('Renews');
+    await expect(page.getByLabel(TEXTS.patientSessions)).not.toContainText('of 15');
+
+    await page.getByRole('button', { name: TEXTS.cancelSubscription }).click();
+    const confirm = page.getByRole('dialog', { name: TEXTS.cancelSubscription });
+    await expect(confirm.getByText(TEXTS.cancelConfirm)).toBeVisible();
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText(TOASTS.subscriptionCancelled)).toBeVisible();
+    await expect(page.getByText(new RegExp(`^${TEXTS.planEndsOn} `))).toBeVisible();
+    await expect(page.getByLabel('End date')).toContainText('Plan ends');
+    await expect(page.getByRole('button', { name: TEXTS.cancelSubscription })).toHaveCount(0);
+  });
+});
