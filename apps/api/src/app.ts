@@ -16,6 +16,7 @@ import enginesPlugin from './plugins/engines';
 import errorHandler from './plugins/error-handler';
 import fieldCrypto from './plugins/field-crypto';
 import openapi from './plugins/openapi';
+import requestGuards from './plugins/request-guards';
 import security from './plugins/security';
 import webApp from './plugins/web-app';
 
@@ -58,6 +59,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   await app.register(configPlugin, { config });
   await app.register(errorHandler);
   await app.register(security);
+  await app.register(requestGuards);
   await app.register(openapi);
   await app.register(databasePlugin);
   await app.register(fieldCrypto);

@@ -62,6 +62,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       outboxDir: path.join(dataDir, 'outbox'),
     },
     rateLimit: true,
+    passwordlessSignIn: false,
     ...overrides,
   };
 }

@@ -9,3 +9,4 @@ export * from './users';
 export * from './messages';
 export * from './sessions';
 export * from './generation';
+export * from './text';

@@ -1,8 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { apiPackageRoot, repoRoot } from '../lib/paths';
 import type { Env } from './env';
+
+/** Files 0600, folders 0700: set once at start, before anything is written. */
+export const PRIVATE_UMASK = 0o077;
 
 /** Resolved, ready-to-use configuration built from the validated environment. */
 export interface AppConfig {
@@ -25,6 +35,8 @@ export interface AppConfig {
   engines: EngineConfig;
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   rateLimit: boolean;
+  /** Sign-in by e-mailed code without a password; off by default (issue 11). */
+  passwordlessSignIn: boolean;
 }
 
 /** Which speech-to-text and note engines run, with what they need (validated in env.ts). */
@@ -80,9 +92,26 @@ function readOrCreateSecret(
   return secret;
 }
 
+/**
+ * Folders 0700 and files 0600 under the data folder, also for what an earlier version created
+ * with wider modes.
+ */
+export function lockDownDataDir(dir: string): void {
+  chmodSync(dir, 0o700);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) lockDownDataDir(full);
+    else if (entry.isFile()) chmodSync(full, 0o600);
+  }
+}
+
 export function buildConfig(env: Env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // Everything the process writes (database, keys, outbox) is readable by its own account only
+  // (issue 11): the default umask would leave the embedded database's files world-readable.
+  process.umask(PRIVATE_UMASK);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  lockDownDataDir(dataDir);
   const webDistDir = env.WEB_DIST_DIR
     ? path.resolve(env.WEB_DIST_DIR)
     : path.join(repoRoot(), 'apps', 'web', 'dist');
@@ -120,5 +149,6 @@ export function buildConfig(env: Env): AppConfig {
       outboxDir: path.join(dataDir, 'outbox'),
     },
     rateLimit: env.RATE_LIMIT === 'on',
+    passwordlessSignIn: env.PASSWORDLESS_SIGN_IN === 'on',
   };
 }

@@ -13,6 +13,28 @@ const CODE_BY_STATUS: Record<number, string> = {
   429: ERROR_CODES.tooManyRequests,
 };
 
+/**
+ * What the log may say about an unexpected error (issue 11): its type, a database error's SQL
+ * text (placeholders only) and PostgreSQL code, and the stack, never the query's parameters or
+ * the driver's detail line, which carry e-mail addresses, names and patient text.
+ */
+export function logSafeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const cause = error.cause as { code?: unknown } | undefined;
+  const query = (error as { query?: unknown }).query;
+  if (typeof query === 'string') {
+    return {
+      type: error.name,
+      query,
+      // The driver's message can quote a value ("invalid input syntax ...: \"<value>\""): the
+      // code says enough.
+      code: cause?.code,
+      stack: error.stack?.split('\n').slice(1).join('\n'),
+    };
+  }
+  return { type: error.name, message: error.message, stack: error.stack };
+}
+
 /** `/email` or `/notes/0/templateId` → `email`, `notes.0.templateId`. */
 const fieldName = (instancePath: string, context: string | undefined): string =>
   instancePath.replace(/^\//, '').replaceAll('/', '.') || context || 'request';
@@ -49,7 +71,7 @@ export default fp(
         return reply.code(status).send(body);
       }
 
-      request.log.error({ err: error }, 'Unhandled error');
+      request.log.error({ err: logSafeError(error) }, 'Unhandled error');
       const body: ApiError = {
         error: { code: ERROR_CODES.internal, message: 'Something went wrong. Please try again.' },
       };

@@ -4,7 +4,7 @@ import type { NoteEngine } from '../../engines/notes/note-engine';
 import { transcriptText, type SpeechToText } from '../../engines/stt/speech-to-text';
 import type { FieldCipher } from '../../lib/field-crypto';
 import { requireOwnedSession, SessionInputError } from '../sessions/sessions.service';
-import { updateSession, upsertNote } from '../sessions/sessions.repository';
+import { replaceTranscript, upsertNote } from '../sessions/sessions.repository';
 import { assertCanGenerateNotes } from '../usage/entitlements.service';
 import { addUsage } from '../usage/usage.repository';
 import { findUserById } from '../users/users.repository';
@@ -60,7 +60,16 @@ export async function generateNotes(
         draftSealed: cipher.seal(note.html),
       });
     }
-    await updateSession(tx, sessionId, { transcriptSealed: cipher.seal(transcript) });
+    // The transcript it replaces is kept in the history (issue 11).
+    await replaceTranscript(
+      tx,
+      sessionId,
+      {
+        sealed: session.transcriptSealed,
+        plain: session.transcriptSealed ? cipher.open(session.transcriptSealed) : '',
+      },
+      { sealed: cipher.seal(transcript), plain: transcript },
+    );
     await addUsage(tx, userId, { notes: notes.length });
   });
   return notes.map((note, index) => ({

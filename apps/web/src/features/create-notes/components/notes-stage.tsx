@@ -5,7 +5,8 @@ import { IconAlertTriangle, IconDeviceFloppy, IconPlus, IconUserPlus } from '@ta
 import { useState } from 'react';
 import { useAudioDevices } from '../../../hooks/use-audio-devices';
 import { useTemplates } from '../api/get-templates';
-import { useSaveSession } from '../api/save-session';
+import { getSessionDetail } from '../api/get-session-detail';
+import { isSaveConflict, useSaveSession } from '../api/save-session';
 import { useNoteGeneration } from '../hooks/use-note-generation';
 import { useReadAloud } from '../hooks/use-read-aloud';
 import { forgetStoredRecording, useSessionRecorder } from '../hooks/use-session-recorder';
@@ -15,6 +16,7 @@ import { AddTemplatesModal } from './add-templates-modal';
 import { GenerationOverlay } from './generation-overlay';
 import { NotePanel } from './note-panel';
 import { RecorderControls } from './recorder-controls';
+import { SaveConflictModal } from './save-conflict-modal';
 import { SessionHeader } from './session-header';
 
 /**
@@ -32,6 +34,8 @@ export function NotesStage({ owner, onExit }: { owner: string; onExit: () => voi
   const saveSession = useSaveSession();
   const [activeTab, setActiveTab] = useState<string | null>(null);
   const [addingTemplates, setAddingTemplates] = useState(false);
+  const [saveConflict, setSaveConflict] = useState(false);
+  const [resolvingConflict, setResolvingConflict] = useState(false);
 
   const noteTemplateIds = state.generatedNotes.map((note) => note.templateId);
   const regenerateFromAudio = (recordings: Blob[]) =>
@@ -62,7 +66,8 @@ export function NotesStage({ owner, onExit }: { owner: string; onExit: () => voi
     return true;
   };
 
-  const save = () => {
+  /** `baseVersion` defaults to the version this copy was loaded at; "Keep my copy" passes the latest. */
+  const save = (baseVersion?: number) => {
     const { session, generatedNotes, transcribedText, durationSeconds, storedRecordingId } = state;
     if (!session) return;
     saveSession.mutate(
@@ -73,22 +78,44 @@ export function NotesStage({ owner, onExit }: { owner: string; onExit: () => voi
           sessionId: session.id,
           durationSeconds,
           transcribedText,
+          baseVersion: baseVersion ?? session.version,
         }),
       },
       {
-        onSuccess: () => {
+        onSuccess: ({ version }) => {
           notifications.show({ color: 'teal', message: TOASTS.sessionSaved });
-          dispatch({ type: 'sessionSaved', notes: generatedNotes, transcribedText });
+          dispatch({ type: 'sessionSaved', notes: generatedNotes, transcribedText, version });
           // Saved on the server: the browser's crash copy of the audio is no longer needed.
           forgetStoredRecording(storedRecordingId);
           dispatch({ type: 'storedRecordingForgotten' });
         },
         onError: (error) => {
+          if (isSaveConflict(error)) {
+            setSaveConflict(true);
+            return;
+          }
           console.warn('Saving the session failed.', error);
           notifications.show({ color: 'red', message: TOASTS.saveFailed });
         },
       },
     );
+  };
+
+  /** After a conflict: take the saved version, or save this copy over it. */
+  const resolveConflict = async (choice: 'reload' | 'keep-mine') => {
+    if (!state.session) return;
+    setResolvingConflict(true);
+    try {
+      const detail = await getSessionDetail(state.session.id);
+      setSaveConflict(false);
+      if (choice === 'reload') dispatch({ type: 'savedVersionLoaded', detail });
+      else save(detail.version);
+    } catch (error) {
+      console.warn('Loading the saved session failed.', error);
+      notifications.show({ color: 'red', message: TOASTS.saveFailed });
+    } finally {
+      setResolvingConflict(false);
+    }
   };
 
   const firstTab = state.generatedNotes[0] ? String(state.generatedNotes[0].templateId) : null;
@@ -102,7 +129,7 @@ export function NotesStage({ owner, onExit }: { owner: string; onExit: () => voi
       <SessionHeader onExit={onExit} disabled={generation.busy}>
         <Button
           leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-          onClick={save}
+          onClick={() => save()}
           loading={saveSession.isPending}
           disabled={busy}
         >
@@ -185,6 +212,13 @@ export function NotesStage({ owner, onExit }: { owner: string; onExit: () => voi
       </Paper>
 
       <AddTemplatesModal opened={addingTemplates} onClose={() => setAddingTemplates(false)} />
+      <SaveConflictModal
+        opened={saveConflict}
+        busy={resolvingConflict || saveSession.isPending}
+        onReload={() => void resolveConflict('reload')}
+        onKeepMine={() => void resolveConflict('keep-mine')}
+        onClose={() => setSaveConflict(false)}
+      />
       <GenerationOverlay progress={generation.progress} />
     </Stack>
   );
