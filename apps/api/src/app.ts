@@ -13,7 +13,7 @@ import authPlugin from './plugins/auth';
 import configPlugin from './plugins/config';
 import databasePlugin from './plugins/database';
 import enginesPlugin from './plugins/engines';
-import errorHandler from './plugins/error-handler';
+import errorHandler, { frameworkErrors } from './plugins/error-handler';
 import fieldCrypto from './plugins/field-crypto';
 import openapi from './plugins/openapi';
 import requestGuards from './plugins/request-guards';
@@ -43,6 +43,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
     bodyLimit: config.jsonBodyLimitBytes,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
+    frameworkErrors,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();

@@ -17,17 +17,11 @@ export const boundedText = (max: number, what = 'Text') =>
 
 /** A positive database id, also when it arrives as a string (path, query or form field). */
 export const dbId = (message = 'Invalid id') =>
-  z.coerce
-    .number({ error: message })
-    .int(message)
-    .positive(message)
-    .max(MAX_DB_ID, message);
+  z.coerce.number({ error: message }).int(message).positive(message).max(MAX_DB_ID, message);
 
 /** An ISO date-time with an offset, limited to the years PostgreSQL and JavaScript agree on. */
 export const isoDateTime = (message: string) =>
-  z.iso
-    .datetime({ offset: true, error: message })
-    .refine((value) => {
-      const year = new Date(value).getUTCFullYear();
-      return year >= 1000 && year <= 9999;
-    }, message);
+  z.iso.datetime({ offset: true, error: message }).refine((value) => {
+    const year = new Date(value).getUTCFullYear();
+    return year >= 1000 && year <= 9999;
+  }, message);

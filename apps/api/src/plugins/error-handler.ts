@@ -1,5 +1,5 @@
 import { ERROR_CODES, type ApiError } from '@clerkly/contracts';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -35,6 +35,32 @@ export function logSafeError(error: unknown): Record<string, unknown> {
   return { type: error.name, message: error.message, stack: error.stack };
 }
 
+/**
+ * Malformed multipart bodies surface as plain errors from the multipart parser (busboy), without
+ * a status: they are the client's fault (issue 11).
+ */
+const MALFORMED_MULTIPART =
+  /^(Unexpected end of (multipart data|form|file)|Malformed part header|Multipart: Boundary not found|Part terminated early)/;
+
+const isMalformedMultipart = (error: { message?: unknown }) =>
+  typeof error.message === 'string' && MALFORMED_MULTIPART.test(error.message);
+
+/**
+ * Errors Fastify raises before any route runs (a URL that does not decode, a bad content type):
+ * the same error shape as everything else. Passed as Fastify's `frameworkErrors` option.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  const body: ApiError = {
+    error: { code: CODE_BY_STATUS[status] ?? ERROR_CODES.badRequest, message: error.message },
+  };
+  void reply.code(status).send(body);
+}
+
 /** `/email` or `/notes/0/templateId` → `email`, `notes.0.templateId`. */
 const fieldName = (instancePath: string, context: string | undefined): string =>
   instancePath.replace(/^\//, '').replaceAll('/', '.') || context || 'request';
@@ -58,6 +84,16 @@ export default fp(
             code: ERROR_CODES.validation,
             message: Object.values(fields)[0] ?? 'Invalid request',
             fields,
+          },
+        };
+        return reply.code(400).send(body);
+      }
+
+      if (isMalformedMultipart(error)) {
+        const body: ApiError = {
+          error: {
+            code: ERROR_CODES.badRequest,
+            message: `The multipart form is malformed: ${error.message}`,
           },
         };
         return reply.code(400).send(body);

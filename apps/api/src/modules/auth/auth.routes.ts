@@ -68,7 +68,10 @@ const authRoutes: FastifyPluginAsync = async (app) => {
         (app.config.passwordlessSignIn && PASSWORDLESS_ENDPOINTS.has(endpoint));
       if (!exposed) {
         return reply.code(404).send({
-          error: { code: ERROR_CODES.notFound, message: `Route ${request.method} ${path} not found` },
+          error: {
+            code: ERROR_CODES.notFound,
+            message: `Route ${request.method} ${path} not found`,
+          },
         });
       }
       const started = performance.now();

@@ -1,4 +1,8 @@
-import { API_PATHS, patientSessionDetailSchema, type PatientSessionDetail } from '@clerkly/contracts';
+import {
+  API_PATHS,
+  patientSessionDetailSchema,
+  type PatientSessionDetail,
+} from '@clerkly/contracts';
 import { apiClient } from '../../../lib/api-client';
 
 /**

@@ -200,8 +200,7 @@ describe('Notes view', () => {
         { templateId: 1, draft: '<p>draft</p>', content: '<p>Other tab note.</p>', savedAt: null },
       ],
     };
-    const conflict = () =>
-      errorResponse(409, SAVE_CONFLICT.code, SAVE_CONFLICT.message);
+    const conflict = () => errorResponse(409, SAVE_CONFLICT.code, SAVE_CONFLICT.message);
 
     it('offers to reload the saved version, which replaces the copy on screen', async () => {
       const { user } = renderNotes({

@@ -1,8 +1,4 @@
-import type {
-  GeneratedNoteOutput,
-  PatientSession,
-  PatientSessionDetail,
-} from '@clerkly/contracts';
+import type { GeneratedNoteOutput, PatientSession, PatientSessionDetail } from '@clerkly/contracts';
 import { createContext, use, useReducer, type Dispatch, type ReactNode } from 'react';
 import { fromOutputs, mergeOutputs, sameOutputs, type GeneratedNote } from '../lib/generated-notes';
 
