@@ -48,7 +48,7 @@ describe('access-control matrix', () => {
   );
 
   it.each(protectedRoutes)('$key', async ({ key, entry }) => {
-    const method = key.split(' ')[0] as InjectOptions['method'];
+    const method: InjectOptions['method'] = key.split(' ')[0];
     const request = async (headers: Record<string, string>) => {
       const base = await entry.request(owner);
       return testApp.app.inject({

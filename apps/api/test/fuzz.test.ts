@@ -165,7 +165,7 @@ function multipartBodies(sessionId: number): fc.Arbitrary<() => Promise<Body>> {
           return { payload: payload.subarray(0, cut % payload.length), contentType: type };
         case 'no-boundary':
           return { payload, contentType: 'multipart/form-data' };
-        default:
+        case 'garbage':
           return { payload: Buffer.from(`--x\r\n${'junk'.repeat(cut % 50)}`), contentType: type };
       }
     };

@@ -224,15 +224,15 @@ export function capturedLog(level: AppConfig['logLevel'] = 'info') {
  */
 export async function dumpDatabase(app: FastifyInstance): Promise<string> {
   const { db } = app.database;
-  const tables = (await db.execute(
+  /** Both drivers answer `execute` with `{ rows }`; the shared Db type does not say so. */
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const tables = await db.execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  )) as unknown as { rows: Array<{ table_name: string }> };
+  );
   const parts: string[] = [];
-  for (const { table_name: table } of tables.rows) {
-    const rows = (await db.execute(sql.raw(`select * from "${table}"`))) as unknown as {
-      rows: unknown[];
-    };
-    parts.push(`-- ${table}\n${JSON.stringify(rows.rows)}`);
+  for (const { table_name: table } of rowsOf<{ table_name: string }>(tables)) {
+    const rows = await db.execute(sql.raw(`select * from "${table}"`));
+    parts.push(`-- ${table}\n${JSON.stringify(rowsOf(rows))}`);
   }
   return parts.join('\n');
 }

@@ -79,14 +79,14 @@ export function buildEngineConfig(env: Env): EngineConfig {
  * sessions survive a restart without any setup (ARCHITECTURE "embedded default").
  */
 function readOrCreateSecret(
-  dataDir: string,
+  keysDir: string,
   name: string,
   encoding: BufferEncoding = 'base64url',
 ): string {
-  const keysDir = path.join(dataDir, 'keys');
   const file = path.join(keysDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(keysDir, { recursive: true, mode: 0o700 });
+  chmodSync(keysDir, 0o700);
   const secret = randomBytes(32).toString(encoding);
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
@@ -112,6 +112,8 @@ export function buildConfig(env: Env): AppConfig {
   process.umask(PRIVATE_UMASK);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   lockDownDataDir(dataDir);
+  // Keys apart from the data (issue 11): a copy of the data folder alone then opens nothing.
+  const keysDir = env.KEYS_DIR ? path.resolve(env.KEYS_DIR) : path.join(dataDir, 'keys');
   const webDistDir = env.WEB_DIST_DIR
     ? path.resolve(env.WEB_DIST_DIR)
     : path.join(repoRoot(), 'apps', 'web', 'dist');
@@ -124,10 +126,10 @@ export function buildConfig(env: Env): AppConfig {
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
-    authSecret: env.AUTH_SECRET ?? readOrCreateSecret(dataDir, 'auth-secret'),
+    authSecret: env.AUTH_SECRET ?? readOrCreateSecret(keysDir, 'auth-secret'),
     dataKeys: {
       current: Buffer.from(
-        env.DATA_KEY ?? readOrCreateSecret(dataDir, 'data-key', 'base64'),
+        env.DATA_KEY ?? readOrCreateSecret(keysDir, 'data-key', 'base64'),
         'base64',
       ),
       previous: (env.DATA_KEYS_PREVIOUS ?? '')

@@ -14,6 +14,8 @@ const envSchema = z.object({
     .max(65535, 'PORT must be between 0 and 65535')
     .default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where generated keys live; default `$DATA_DIR/keys`. Put it elsewhere to back up apart. */
+  KEYS_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')

@@ -169,6 +169,6 @@ export function withSessionPolicy(base: DBAdapterInstance): DBAdapterInstance {
     return {
       ...wrapped,
       transaction: (callback) => inner.transaction((trx) => callback(wrapAdapter(trx))),
-    } as DBAdapter;
+    };
   };
 }
