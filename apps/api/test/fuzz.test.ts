@@ -20,6 +20,8 @@ import {
 
 /** Cases per route; about 3 000 in all. */
 const RUNS_PER_ROUTE = 120;
+/** Per route, generous: every valid reset request waits RESET_REQUEST_FLOOR_MS by design. */
+const ROUTE_TIMEOUT_MS = 180_000;
 /** A request still unanswered after this long counts as a hang. */
 const HANG_MS = 10_000;
 
@@ -265,64 +267,74 @@ describe('fuzzing every route', () => {
     ([key, entry]) => entry.access === 'user' || key === 'POST /api/users/password-reset',
   );
 
-  it.each(routes)('%s', async (key, entry) => {
-    const [method, pattern] = key.split(' ') as [InjectOptions['method'], string];
-    const valid =
-      entry.access === 'user'
-        ? await entry.request(owner)
-        : { payload: { userEmail: 'x@example.test' } };
-    const isUpload = key === 'POST /api/deepgram/upload/';
-    const hasBody = method !== 'GET';
-    await fc.assert(
-      fc.asyncProperty(
-        callers,
-        fc.option(nastySegment, { freq: 2 }),
-        nastyQuery,
-        isUpload
-          ? multipartBodies(owner.sessionId)
-          : bodies(valid.payload).map((body) => () => Promise.resolve(body)),
-        async (caller, segment, query, buildBody) => {
-          const body = await buildBody();
-          const validUrl = (valid as { url?: string }).url ?? pattern;
-          const url =
-            (segment !== null && pattern.includes(':id')
-              ? pattern.replace(':id', segment)
-              : validUrl) + query;
+  it.each(routes)(
+    '%s',
+    async (key, entry) => {
+      const [method, pattern] = key.split(' ') as [InjectOptions['method'], string];
+      const valid =
+        entry.access === 'user'
+          ? await entry.request(owner)
+          : { payload: { userEmail: 'x@example.test' } };
+      const isUpload = key === 'POST /api/deepgram/upload/';
+      const hasBody = method !== 'GET';
+      await fc.assert(
+        fc.asyncProperty(
+          callers,
+          fc.option(nastySegment, { freq: 2 }),
+          nastyQuery,
+          isUpload
+            ? multipartBodies(owner.sessionId)
+            : bodies(valid.payload).map((body) => () => Promise.resolve(body)),
+          async (caller, segment, query, buildBody) => {
+            const body = await buildBody();
+            const validUrl = (valid as { url?: string }).url ?? pattern;
+            const url =
+              (segment !== null && pattern.includes(':id')
+                ? pattern.replace(':id', segment)
+                : validUrl) + query;
+            const response = await send({
+              method,
+              url,
+              remoteAddress: randomIp(),
+              headers: {
+                ...credentials(caller),
+                ...(hasBody && body.contentType ? { 'content-type': body.contentType } : {}),
+              },
+              ...(hasBody && body.payload !== undefined ? { payload: body.payload } : {}),
+            });
+            expectClientOrSuccess(response, `${method} ${url} as ${caller}`);
+          },
+        ),
+        { numRuns: RUNS_PER_ROUTE },
+      );
+    },
+    ROUTE_TIMEOUT_MS,
+  );
+
+  it.each(Object.entries(AUTH_REQUESTS))(
+    'identity: %s',
+    async (path, { method, payload }) => {
+      await fc.assert(
+        fc.asyncProperty(callers, nastyQuery, bodies(payload), async (caller, query, body) => {
           const response = await send({
             method,
-            url,
+            url: `/api/auth${path}${query}`,
             remoteAddress: randomIp(),
             headers: {
               ...credentials(caller),
-              ...(hasBody && body.contentType ? { 'content-type': body.contentType } : {}),
+              ...(method === 'POST' && body.contentType
+                ? { 'content-type': body.contentType }
+                : {}),
             },
-            ...(hasBody && body.payload !== undefined ? { payload: body.payload } : {}),
+            ...(method === 'POST' && body.payload !== undefined ? { payload: body.payload } : {}),
           });
-          expectClientOrSuccess(response, `${method} ${url} as ${caller}`);
-        },
-      ),
-      { numRuns: RUNS_PER_ROUTE },
-    );
-  });
-
-  it.each(Object.entries(AUTH_REQUESTS))('identity: %s', async (path, { method, payload }) => {
-    await fc.assert(
-      fc.asyncProperty(callers, nastyQuery, bodies(payload), async (caller, query, body) => {
-        const response = await send({
-          method,
-          url: `/api/auth${path}${query}`,
-          remoteAddress: randomIp(),
-          headers: {
-            ...credentials(caller),
-            ...(method === 'POST' && body.contentType ? { 'content-type': body.contentType } : {}),
-          },
-          ...(method === 'POST' && body.payload !== undefined ? { payload: body.payload } : {}),
-        });
-        expectClientOrSuccess(response, `${method} /api/auth${path} as ${caller}`);
-      }),
-      { numRuns: RUNS_PER_ROUTE },
-    );
-  });
+          expectClientOrSuccess(response, `${method} /api/auth${path} as ${caller}`);
+        }),
+        { numRuns: RUNS_PER_ROUTE },
+      );
+    },
+    ROUTE_TIMEOUT_MS,
+  );
 
   it('left no personal data and no unhandled error in the log', () => {
     const text = log.text();
