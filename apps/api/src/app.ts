@@ -17,10 +17,11 @@ import configPlugin from './plugins/config';
 import databasePlugin from './plugins/database';
 import enginesPlugin from './plugins/engines';
 import entitlementsPlugin from './plugins/entitlements';
-import errorHandler from './plugins/error-handler';
+import errorHandler, { frameworkErrors } from './plugins/error-handler';
 import fieldCrypto from './plugins/field-crypto';
 import jobs from './plugins/jobs';
 import openapi from './plugins/openapi';
+import requestGuards from './plugins/request-guards';
 import security from './plugins/security';
 import webApp from './plugins/web-app';
 
@@ -50,6 +51,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
     // A first start on the embedded database creates and migrates it: 10 s or more on a busy
     // machine, over Fastify's default of 10 s per plugin.
     pluginTimeout: 120_000,
+    frameworkErrors,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -66,6 +68,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   await app.register(configPlugin, { config });
   await app.register(errorHandler);
   await app.register(security);
+  await app.register(requestGuards);
   await app.register(openapi);
   await app.register(databasePlugin);
   await app.register(fieldCrypto);

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { buildApp, loggerOptions } from '../src/app';
 import type { AppConfig } from '../src/config/config';
 import { apiPackageRoot } from '../src/lib/paths';
 
@@ -67,6 +69,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     audioRetention: 'none',
     billing: { stripe: null },
     usageLimits: true,
+    passwordlessSignIn: false,
     ...overrides,
   };
 }
@@ -76,10 +79,13 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<AppConfig> = {},
+  fastifyOptions: FastifyServerOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig({ database: database.target, ...overrides });
-  const app = await buildApp(config);
+  const app = await buildApp(config, fastifyOptions);
   await app.ready();
   return {
     app,
@@ -196,4 +202,42 @@ export async function createUser(app: FastifyInstance, overrides: Partial<NewUse
     cookie: cookiesOf(verify.headers['set-cookie']),
     token: verify.headers['set-auth-token'] as string | undefined,
   };
+}
+
+/**
+ * Fastify options that send the app's log (at `level`, with the app's own redaction) to memory,
+ * so a test can read what an operator would read.
+ */
+export function capturedLog(level: AppConfig['logLevel'] = 'info') {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const base = loggerOptions({ logLevel: level, env: 'test' } as AppConfig) as object;
+  return {
+    options: { logger: { ...base, level, stream } } as FastifyServerOptions,
+    text: () => lines.join(''),
+  };
+}
+
+/**
+ * Every row of every table, as text: what a database dump (or a stolen backup) would hold.
+ * Works the same on PGlite and PostgreSQL.
+ */
+export async function dumpDatabase(app: FastifyInstance): Promise<string> {
+  const { db } = app.database;
+  /** Both drivers answer `execute` with `{ rows }`; the shared Db type does not say so. */
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const tables = await db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const parts: string[] = [];
+  for (const { table_name: table } of rowsOf<{ table_name: string }>(tables)) {
+    const rows = await db.execute(sql.raw(`select * from "${table}"`));
+    parts.push(`-- ${table}\n${JSON.stringify(rowsOf(rows))}`);
+  }
+  return parts.join('\n');
 }

@@ -124,6 +124,7 @@ describe('saving a session and reading saved notes', () => {
       ],
       duration: 61,
       transcribedText: '[doctor] how are you [patient] fine',
+      baseVersion: 1,
     });
     expect(save.statusCode).toBe(200);
 
@@ -161,6 +162,7 @@ describe('saving a session and reading saved notes', () => {
       notes: [],
       duration: 1,
       transcribedText: '',
+      baseVersion: 1,
     });
     expect(hijack.statusCode).toBe(404);
     expect((await call(other, 'GET', `/api/notes/user/${other.id}`)).json()).toEqual([]);
@@ -175,6 +177,7 @@ describe('saving a session and reading saved notes', () => {
       notes: [{ notesContent: 'x', patientSessionId: session.id + 1000, templateId: 1 }],
       duration: 1,
       transcribedText: '',
+      baseVersion: 1,
     });
     expect(wrongSession.statusCode).toBe(400);
     expect(errorOf(wrongSession.body).fields).toHaveProperty(['notes.0.patientSessionId']);
@@ -182,12 +185,14 @@ describe('saving a session and reading saved notes', () => {
       notes: [{ notesContent: 'x', patientSessionId: session.id, templateId: 99999 }],
       duration: 1,
       transcribedText: '',
+      baseVersion: 1,
     });
     expect(unknownTemplate.statusCode).toBe(400);
     const badDuration = await call(user, 'PATCH', `/api/patient-sessions/${session.id}`, {
       notes: [],
       duration: 'long',
       transcribedText: '',
+      baseVersion: 1,
     });
     expect(badDuration.statusCode).toBe(400);
     expect(errorOf(badDuration.body).fields).toHaveProperty('duration');

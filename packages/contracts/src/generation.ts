@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { noteEvidenceSchema } from './notes/evidence';
 import { safetyFindingSchema } from './notes/safety-check';
+import { TEXT_LIMITS } from './limits';
+import { boundedText, dbId } from './text';
 
 /** `selectedTemplateIds` arrives in a multipart form as "[1,2]" or "1,2". */
 const templateIdList = z.preprocess(
@@ -18,7 +20,7 @@ const templateIdList = z.preprocess(
     return trimmed === '' ? [] : trimmed.split(',');
   },
   z
-    .array(z.coerce.number().int().positive(), { error: 'Choose at least one template' })
+    .array(dbId('Unknown template'), { error: 'Choose at least one template' })
     .min(1, 'Choose at least one template')
     .max(20, 'Choose at most 20 templates'),
 );
@@ -26,8 +28,8 @@ const templateIdList = z.preprocess(
 /** Spec point 7 `POST /api/deepgram/upload/` (multipart): the form fields beside the audio. */
 export const uploadFieldsSchema = z.object({
   selectedTemplateIds: templateIdList,
-  sessionId: z.coerce.number().int().positive(),
-  prevTranscribedText: z.string().max(2_000_000).optional(),
+  sessionId: dbId('Invalid session id'),
+  prevTranscribedText: boundedText(TEXT_LIMITS.transcriptChars, 'The transcript').optional(),
 });
 export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 
@@ -52,22 +54,29 @@ export const uploadResponseSchema = z.object({
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
+/** A transcript to write notes from: not empty, bounded so engine work stays bounded (issue 11). */
+const transcriptText = boundedText(TEXT_LIMITS.transcriptChars, 'The transcript')
+  .trim()
+  .min(1, 'The transcript is empty');
+
 /** Spec point 7 `POST /api/deepgram/notes-with-more-templates`. */
 export const notesWithMoreTemplatesSchema = z.object({
   selectedTemplates: templateIdList,
-  transcribedText: z.string().trim().min(1, 'The transcript is empty').max(2_000_000),
-  sessionId: z.coerce.number().int().positive(),
+  transcribedText: transcriptText,
+  sessionId: dbId('Invalid session id'),
 });
 
 export const moreTemplatesResponseSchema = z.object({ outputs: z.array(generatedNoteSchema) });
 
 /** Spec point 7 `POST /api/deepgram/regenerate-notes`. */
 export const regenerateNotesSchema = z.object({
-  templateId: z.coerce.number().int().positive(),
-  transcribedText: z.string().trim().min(1, 'The transcript is empty').max(2_000_000),
-  userInput: z.string().trim().min(1, 'Say how the note should change').max(2000),
-  sessionId: z.coerce.number().int().positive(),
-  prevGeneratedNotes: z.string().max(200_000),
+  templateId: dbId('Unknown template'),
+  transcribedText: transcriptText,
+  userInput: boundedText(TEXT_LIMITS.instructionChars, 'The instruction')
+    .trim()
+    .min(1, 'Say how the note should change'),
+  sessionId: dbId('Invalid session id'),
+  prevGeneratedNotes: boundedText(TEXT_LIMITS.noteChars, 'The note'),
 });
 
 /** Spec point 3 "Regenerate result". */

@@ -12,3 +12,4 @@ export * from './generation';
 export * from './pipeline';
 export * from './notes';
 export * from './billing';
+export * from './text';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId } from './text';
 
 /** Spec point 7: `GET /api/templates/` lists id and name. */
 export const templateListItemSchema = z.object({
@@ -39,9 +40,7 @@ export type AppointmentType = z.infer<typeof appointmentTypeSchema>;
 export const DEFAULT_APPOINTMENT_TYPE_ID = 1;
 
 /** Path parameter `{id}` for numeric ids; a non-number is a 400, not a 500. */
-export const numericIdParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-});
+export const numericIdParamsSchema = z.object({ id: dbId() });
 /** Path parameter `{id}` for user ids (identity subject ids are opaque strings). */
 export const userIdParamsSchema = z.object({
   id: z.string().min(1).max(200),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { TEXT_LIMITS } from './limits';
 import { VALIDATION_MESSAGES as M } from './messages';
+import { boundedText, dbId, isoDateTime } from './text';
 
 /** Spec point 3: dateOfBirth is a fixed placeholder; the product does not collect it. */
 export const PLACEHOLDER_DATE_OF_BIRTH = '2000-01-01';
@@ -15,11 +17,11 @@ export const createPatientSessionSchema = z.object({
     .min(1, M.patientNameRequired)
     .max(200),
   lastName: z.string().trim().max(200).default(''),
-  dateOfBirth: z.iso.date().default(PLACEHOLDER_DATE_OF_BIRTH),
-  appointmentTypeId: z.coerce
-    .number({ error: M.appointmentTypeRequired })
-    .int(M.appointmentTypeRequired)
-    .positive(M.appointmentTypeRequired),
+  dateOfBirth: z.iso
+    .date()
+    .refine((value) => value >= '1000-01-01', 'Invalid date of birth')
+    .default(PLACEHOLDER_DATE_OF_BIRTH),
+  appointmentTypeId: dbId(M.appointmentTypeRequired),
   patientConsent: z.literal(true, { error: M.consentRequired }),
 });
 export type CreatePatientSessionInput = z.input<typeof createPatientSessionSchema>;
@@ -31,17 +33,30 @@ export const patientSessionSchema = z.object({
   dateOfBirth: z.string(),
   appointmentTypeId: z.number().int(),
   createdAt: z.string(),
+  /** Saves carry the version they were based on (see `updatePatientSessionSchema`). */
+  version: z.number().int(),
 });
 export type PatientSession = z.infer<typeof patientSessionSchema>;
 
-/** Spec point 3 "Session update". */
+/** What a stale save gets (409): the session was saved elsewhere since this copy was loaded. */
+export const SAVE_CONFLICT = {
+  code: 'SAVE_CONFLICT',
+  message:
+    'This session was saved from another tab or device since you opened it. Reload the saved version, or keep your copy to replace it.',
+} as const;
+
+/**
+ * Spec point 3 "Session update", plus `baseVersion` (issue 11): the version the clinician's copy
+ * was based on. A save based on an older version is refused with `SAVE_CONFLICT`, so two tabs
+ * never overwrite each other silently. An empty transcript leaves the stored one as it is.
+ */
 export const updatePatientSessionSchema = z.object({
   notes: z
     .array(
       z.object({
-        notesContent: z.string().max(200_000),
-        patientSessionId: z.coerce.number().int().positive(),
-        templateId: z.coerce.number().int().positive(),
+        notesContent: boundedText(TEXT_LIMITS.noteChars, 'The note'),
+        patientSessionId: dbId('Invalid session id'),
+        templateId: dbId('Unknown template'),
       }),
     )
     .max(50),
@@ -50,11 +65,44 @@ export const updatePatientSessionSchema = z.object({
     .int()
     .min(0)
     .max(24 * 3600),
-  transcribedText: z.string().max(2_000_000),
+  transcribedText: boundedText(TEXT_LIMITS.transcriptChars, 'The transcript'),
+  baseVersion: z.coerce
+    .number({ error: 'Say which version of the session this save is based on' })
+    .int()
+    .min(1)
+    .max(2_147_483_647),
 });
 export type UpdatePatientSessionInput = z.infer<typeof updatePatientSessionSchema>;
 
-export const sessionIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const saveSessionResponseSchema = z.object({
+  id: z.number().int(),
+  savedAt: z.string(),
+  version: z.number().int(),
+});
+export type SaveSessionResponse = z.infer<typeof saveSessionResponseSchema>;
+
+/**
+ * `GET /api/patient-sessions/{id}` (issue 11): everything the server holds for one session, so a
+ * tab that crashed can restore the drafts and the transcript.
+ */
+export const patientSessionDetailSchema = patientSessionSchema.extend({
+  transcript: z.string(),
+  duration: z.number().int().nullable(),
+  savedAt: z.string().nullable(),
+  notes: z.array(
+    z.object({
+      templateId: z.number().int(),
+      /** The latest generated (or regenerated) text. */
+      draft: z.string().nullable(),
+      /** The clinician's text as last saved. */
+      content: z.string().nullable(),
+      savedAt: z.string().nullable(),
+    }),
+  ),
+});
+export type PatientSessionDetail = z.infer<typeof patientSessionDetailSchema>;
+
+export const sessionIdParamsSchema = z.object({ id: dbId('Invalid session id') });
 
 /** Spec point 3 "Saved-notes list item" (+ ids a client needs to tell items apart). */
 export const savedNoteSchema = z.object({
@@ -70,8 +118,8 @@ export type SavedNote = z.infer<typeof savedNoteSchema>;
 
 export const savedNotesQuerySchema = z
   .object({
-    from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }).optional(),
-    to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }).optional(),
+    from: isoDateTime('from must be an ISO date-time').optional(),
+    to: isoDateTime('to must be an ISO date-time').optional(),
   })
   .refine((q) => !q.from || !q.to || new Date(q.from) <= new Date(q.to), {
     path: ['to'],

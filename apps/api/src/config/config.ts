@@ -1,9 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { apiPackageRoot, repoRoot } from '../lib/paths';
 import type { Env } from './env';
+
+/** Files 0600, folders 0700: set once at start, before anything is written. */
+export const PRIVATE_UMASK = 0o077;
 
 /** Resolved, ready-to-use configuration built from the validated environment. */
 export interface AppConfig {
@@ -26,6 +36,8 @@ export interface AppConfig {
   engines: EngineConfig;
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   rateLimit: boolean;
+  /** Sign-in by e-mailed code without a password; off by default (issue 11). */
+  passwordlessSignIn: boolean;
   role: Env['ROLE'];
   jobs: { transcribeConcurrency: number; notesConcurrency: number; retryDelaySeconds: number };
   audioRetention: Env['AUDIO_RETENTION'];
@@ -79,22 +91,41 @@ export function buildEngineConfig(env: Env): EngineConfig {
  * sessions survive a restart without any setup (ARCHITECTURE "embedded default").
  */
 function readOrCreateSecret(
-  dataDir: string,
+  keysDir: string,
   name: string,
   encoding: BufferEncoding = 'base64url',
 ): string {
-  const keysDir = path.join(dataDir, 'keys');
   const file = path.join(keysDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(keysDir, { recursive: true, mode: 0o700 });
+  chmodSync(keysDir, 0o700);
   const secret = randomBytes(32).toString(encoding);
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
 
+/**
+ * Folders 0700 and files 0600 under the data folder, also for what an earlier version created
+ * with wider modes.
+ */
+export function lockDownDataDir(dir: string): void {
+  chmodSync(dir, 0o700);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) lockDownDataDir(full);
+    else if (entry.isFile()) chmodSync(full, 0o600);
+  }
+}
+
 export function buildConfig(env: Env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // Everything the process writes (database, keys, outbox) is readable by its own account only
+  // (issue 11): the default umask would leave the embedded database's files world-readable.
+  process.umask(PRIVATE_UMASK);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  lockDownDataDir(dataDir);
+  // Keys apart from the data (issue 11): a copy of the data folder alone then opens nothing.
+  const keysDir = env.KEYS_DIR ? path.resolve(env.KEYS_DIR) : path.join(dataDir, 'keys');
   const webDistDir = env.WEB_DIST_DIR
     ? path.resolve(env.WEB_DIST_DIR)
     : path.join(repoRoot(), 'apps', 'web', 'dist');
@@ -107,10 +138,10 @@ export function buildConfig(env: Env): AppConfig {
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
-    authSecret: env.AUTH_SECRET ?? readOrCreateSecret(dataDir, 'auth-secret'),
+    authSecret: env.AUTH_SECRET ?? readOrCreateSecret(keysDir, 'auth-secret'),
     dataKeys: {
       current: Buffer.from(
-        env.DATA_KEY ?? readOrCreateSecret(dataDir, 'data-key', 'base64'),
+        env.DATA_KEY ?? readOrCreateSecret(keysDir, 'data-key', 'base64'),
         'base64',
       ),
       previous: (env.DATA_KEYS_PREVIOUS ?? '')
@@ -149,5 +180,6 @@ export function buildConfig(env: Env): AppConfig {
         : null,
     },
     usageLimits: env.USAGE_LIMITS === 'on',
+    passwordlessSignIn: env.PASSWORDLESS_SIGN_IN === 'on',
   };
 }

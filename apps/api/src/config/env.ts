@@ -14,6 +14,8 @@ const envSchema = z.object({
     .max(65535, 'PORT must be between 0 and 65535')
     .default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where generated keys live; default `$DATA_DIR/keys`. Put it elsewhere to back up apart. */
+  KEYS_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
@@ -44,6 +46,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Clerkly <no-reply@clerkly.local>'),
   /** Turning rate limits off is for browser tests that sign up many users from one address. */
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  /** Sign-in by an e-mailed code alone, without the password (issue 11: off unless chosen). */
+  PASSWORDLESS_SIGN_IN: z.enum(['on', 'off']).default('off'),
   // Engines (ARCHITECTURE "Components"): offline by default, cloud or local by configuration.
   STT_ENGINE: z.enum(['sphinx', 'deepgram', 'openai']).default('sphinx'),
   DEEPGRAM_API_KEY: z.string().min(1).optional(),

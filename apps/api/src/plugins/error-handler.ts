@@ -1,5 +1,5 @@
 import { ERROR_CODES, type ApiError } from '@clerkly/contracts';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -12,6 +12,54 @@ const CODE_BY_STATUS: Record<number, string> = {
   415: ERROR_CODES.unsupportedMediaType,
   429: ERROR_CODES.tooManyRequests,
 };
+
+/**
+ * What the log may say about an unexpected error (issue 11): its type, a database error's SQL
+ * text (placeholders only) and PostgreSQL code, and the stack, never the query's parameters or
+ * the driver's detail line, which carry e-mail addresses, names and patient text.
+ */
+export function logSafeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const cause = error.cause as { code?: unknown } | undefined;
+  const query = (error as { query?: unknown }).query;
+  if (typeof query === 'string') {
+    return {
+      type: error.name,
+      query,
+      // The driver's message can quote a value ("invalid input syntax ...: \"<value>\""): the
+      // code says enough.
+      code: cause?.code,
+      stack: error.stack?.split('\n').slice(1).join('\n'),
+    };
+  }
+  return { type: error.name, message: error.message, stack: error.stack };
+}
+
+/**
+ * Malformed multipart bodies surface as plain errors from the multipart parser (busboy), without
+ * a status: they are the client's fault (issue 11).
+ */
+const MALFORMED_MULTIPART =
+  /^(Unexpected end of (multipart data|form|file)|Malformed part header|Multipart: Boundary not found|Part terminated early)/;
+
+const isMalformedMultipart = (error: { message?: unknown }) =>
+  typeof error.message === 'string' && MALFORMED_MULTIPART.test(error.message);
+
+/**
+ * Errors Fastify raises before any route runs (a URL that does not decode, a bad content type):
+ * the same error shape as everything else. Passed as Fastify's `frameworkErrors` option.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  const body: ApiError = {
+    error: { code: CODE_BY_STATUS[status] ?? ERROR_CODES.badRequest, message: error.message },
+  };
+  void reply.code(status).send(body);
+}
 
 /** `/email` or `/notes/0/templateId` → `email`, `notes.0.templateId`. */
 const fieldName = (instancePath: string, context: string | undefined): string =>
@@ -41,6 +89,16 @@ export default fp(
         return reply.code(400).send(body);
       }
 
+      if (isMalformedMultipart(error)) {
+        const body: ApiError = {
+          error: {
+            code: ERROR_CODES.badRequest,
+            message: `The multipart form is malformed: ${error.message}`,
+          },
+        };
+        return reply.code(400).send(body);
+      }
+
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         const body: ApiError = {
@@ -49,7 +107,7 @@ export default fp(
         return reply.code(status).send(body);
       }
 
-      request.log.error({ err: error }, 'Unhandled error');
+      request.log.error({ err: logSafeError(error) }, 'Unhandled error');
       const body: ApiError = {
         error: { code: ERROR_CODES.internal, message: 'Something went wrong. Please try again.' },
       };

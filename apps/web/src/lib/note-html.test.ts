@@ -10,10 +10,10 @@ describe('sanitizeHtml', () => {
     expect(html).toBe('<h2>Plan</h2><p>Rest <strong>2 days</strong></p>');
   });
 
-  it('keeps only http(s) and mailto links, opened safely', () => {
+  it('keeps only http(s) and mailto links, with no target (issue 11)', () => {
     expect(sanitizeHtml('<a href="javascript:alert(1)">x</a>')).toBe('<a>x</a>');
-    expect(sanitizeHtml('<a href="https://example.test/a">guide</a>')).toBe(
-      '<a href="https://example.test/a" target="_blank" rel="noopener noreferrer">guide</a>',
+    expect(sanitizeHtml('<a href="https://example.test/a" target="_blank">guide</a>')).toBe(
+      '<a href="https://example.test/a" rel="noopener noreferrer">guide</a>',
     );
   });
 

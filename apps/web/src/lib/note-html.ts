@@ -2,7 +2,7 @@
  * Notes are HTML from the rich-text editor or generated text (spec point 3 "Generated notes
  * entry": "markdown-like or HTML"). They come back from the server as stored, so before they are
  * rendered they pass an allow-list: only formatting tags survive, every attribute is dropped
- * except a safe link target. What is not allowed is unwrapped (its text kept), and elements that
+ * except a safe link address. What is not allowed is unwrapped (its text kept), and elements that
  * can run code or load content are removed with their content.
  */
 
@@ -119,8 +119,9 @@ function copySafeAttributes(from: Element, to: HTMLElement) {
   if (tag === 'a') {
     const href = from.getAttribute('href')?.trim() ?? '';
     if (SAFE_LINK.test(href)) {
+      // No target: a note's HTML is copied into other records, where it should not decide how
+      // windows open (issue 11); rel keeps the note's address from the linked site.
       to.setAttribute('href', href);
-      to.setAttribute('target', '_blank');
       to.setAttribute('rel', 'noopener noreferrer');
     }
   }

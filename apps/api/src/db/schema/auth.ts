@@ -41,9 +41,12 @@ export const sessions = pgTable(
   {
     id: text('id').primaryKey(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** SHA-256 of the token the client holds, never the token itself (session-store.ts). */
     token: text('token').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Remembered sessions have a fixed deadline; others slide with use (session-store.ts). */
+    rememberMe: boolean('remember_me').notNull().default(false),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     userId: text('user_id')

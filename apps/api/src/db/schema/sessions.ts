@@ -35,10 +35,29 @@ export const patientSessions = pgTable(
     duration: integer('duration'),
     /** Set by Save Session; generated drafts exist before it. */
     savedAt: timestamp('saved_at', { withTimezone: true }),
+    /** Bumped by every save; a save based on an older version is refused (issue 11). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('patient_sessions_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * Earlier transcripts of a session: a transcript is never replaced without keeping the one it
+ * replaces (issue 11). Sealed like the live one.
+ */
+export const sessionTranscriptHistory = pgTable(
+  'session_transcript_history',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => patientSessions.id, { onDelete: 'cascade' }),
+    transcriptSealed: text('transcript_sealed').notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('session_transcript_history_session_idx').on(table.sessionId)],
 );
 
 /** One note per session and template: the generated draft, then the clinician's saved text. */

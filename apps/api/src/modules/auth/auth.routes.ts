@@ -1,9 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ERROR_CODES, type ApiError } from '@clerkly/contracts';
 import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { users } from '../../db/schema';
-import { CLIENT_IP_HEADER } from './auth';
+import { AUTH_ENDPOINTS, CLIENT_IP_HEADER, PASSWORDLESS_ENDPOINTS } from './auth';
 import { CODE_SENDS_PER_ADDRESS, codeSendsInWindow } from './code-sends.repository';
 import { clearFailedLogins, lockedUntil, recordFailedLogin } from './login-failures.repository';
 
@@ -13,6 +14,13 @@ const CODE_SENDING_PATHS = new Set([
   '/api/auth/email-otp/request-password-reset',
 ]);
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
+const PASSWORD_RESET_REQUEST_PATH = '/api/auth/email-otp/request-password-reset';
+/**
+ * A reset request answers no sooner than this, known address or not: the e-mail sent for a
+ * known one would otherwise show in the response time (issue 11).
+ */
+export const RESET_REQUEST_FLOOR_MS = 400;
+const AUTH_PREFIX = '/api/auth';
 const RESET_PASSWORD_PATH = '/api/auth/email-otp/reset-password';
 
 /** better-auth answers errors as `{ code, message }`; the API has one shape for all errors. */
@@ -54,6 +62,19 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     schema: { hide: true },
     async handler(request, reply) {
       const path = request.url.split('?')[0] ?? '';
+      const endpoint = path.slice(AUTH_PREFIX.length);
+      const exposed =
+        AUTH_ENDPOINTS.has(endpoint) ||
+        (app.config.passwordlessSignIn && PASSWORDLESS_ENDPOINTS.has(endpoint));
+      if (!exposed) {
+        return reply.code(404).send({
+          error: {
+            code: ERROR_CODES.notFound,
+            message: `Route ${request.method} ${path} not found`,
+          },
+        });
+      }
+      const started = performance.now();
       const email = request.method === 'POST' ? emailOf(request.body) : null;
 
       if (email && app.config.rateLimit && CODE_SENDING_PATHS.has(path)) {
@@ -85,6 +106,9 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       if (email && path === SIGN_IN_PATH) {
         if (response.status === 401) await recordFailedLogin(db, email);
         else if (response.ok) await clearFailedLogins(db, email);
+      }
+      if (path === PASSWORD_RESET_REQUEST_PATH) {
+        await sleep(Math.max(0, RESET_REQUEST_FLOOR_MS - (performance.now() - started)));
       }
       if (email && path === RESET_PASSWORD_PATH && response.ok) {
         await db

@@ -3,7 +3,6 @@ import {
   OTP_LIFETIME_SECONDS,
   OTP_MAX_ATTEMPTS,
   PRODUCT_NAME,
-  REMEMBERED_SESSION_DAYS,
   VALIDATION_MESSAGES,
   passwordSchema,
 } from '@clerkly/contracts';
@@ -18,13 +17,12 @@ import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { codeMessage } from '../mail/messages';
-import { recordCodeSent } from './code-sends.repository';
+import { claimCodeSend } from './code-sends.repository';
 import { hashPassword, verifyPassword } from './password-hash';
+import { initialExpiry, withSessionPolicy } from './session-store';
 
 /** Header the API sets from Fastify's `request.ip`, so rate limits see the real client. */
 export const CLIENT_IP_HEADER = 'x-clerkly-client-ip';
-
-const DAY = 24 * 60 * 60;
 
 /** Where each endpoint carries the password that must meet the spec's policy. */
 const PASSWORD_FIELDS: Record<string, string> = {
@@ -71,18 +69,62 @@ const enforceInputPolicy = createAuthMiddleware(async (ctx) => {
 });
 
 /**
+ * better-auth endpoints the product uses (spec point 7 and the web app); every other endpoint of
+ * better-auth and its plugins answers 404, so no undocumented path (password-less sign-in,
+ * update-user, verify-password, ...) is reachable (issue 11).
+ */
+export const AUTH_ENDPOINTS = new Set([
+  '/sign-up/email',
+  '/sign-in/email',
+  '/sign-out',
+  '/get-session',
+  '/change-password',
+  '/email-otp/send-verification-otp',
+  '/email-otp/verify-email',
+  '/email-otp/request-password-reset',
+  '/email-otp/reset-password',
+]);
+/** Password-less sign-in by e-mailed code: only when the operator turns it on. */
+export const PASSWORDLESS_ENDPOINTS = new Set(['/sign-in/email-otp']);
+
+/** A session is remembered only when the clinician ticked Remember Me at sign-in. */
+const wantsRememberMe = (context: { path?: string; body?: unknown } | null | undefined) =>
+  context?.path === '/sign-in/email' &&
+  (context.body as { rememberMe?: unknown } | undefined)?.rememberMe !== false;
+
+/**
  * The identity service: better-auth with e-mail + password, 6-digit e-mail codes and database
  * sessions. Browsers get an httpOnly session cookie; API clients may send
  * `Authorization: Bearer <token>` (bearer plugin). See docs/decisions/002.
  */
 export function createAuth(db: Db, config: AppConfig, mailer: Mailer, log: FastifyBaseLogger) {
+  const refusePasswordless = createAuthMiddleware(async (ctx) => {
+    const body = (ctx.body ?? {}) as Record<string, unknown>;
+    if (
+      !config.passwordlessSignIn &&
+      ctx.path === '/email-otp/send-verification-otp' &&
+      body.type === 'sign-in'
+    ) {
+      throw new APIError('BAD_REQUEST', {
+        code: 'PASSWORDLESS_SIGN_IN_OFF',
+        message: 'Sign in with your e-mail address and password.',
+      });
+    }
+  });
   return betterAuth({
     appName: PRODUCT_NAME,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
     trustedOrigins: [config.publicUrl],
-    database: drizzleAdapter(db, { provider: 'pg', usePlural: true, schema }),
+    database: withSessionPolicy(drizzleAdapter(db, { provider: 'pg', usePlural: true, schema })),
+    // better-auth's own log lines go through the app's logger, message only: the extra
+    // arguments can be database errors carrying query parameters (e-mails, names).
+    logger: {
+      log: (level, message) => {
+        log[level]({ source: 'better-auth' }, message);
+      },
+    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
@@ -98,9 +140,22 @@ export function createAuth(db: Db, config: AppConfig, mailer: Mailer, log: Fasti
       autoSignInAfterVerification: true,
     },
     session: {
-      // "Remember Me" on: a persistent cookie for at most 30 days; off: a browser-session cookie.
-      expiresIn: REMEMBERED_SESSION_DAYS * DAY,
-      updateAge: DAY,
+      // Lifetimes are set per session in databaseHooks below and kept by session-store.ts
+      // (ASVS 3.3.2 L2): better-auth's own sliding refresh would extend remembered sessions.
+      disableSessionRefresh: true,
+      additionalFields: {
+        rememberMe: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session, context) => {
+            const rememberMe = wantsRememberMe(context);
+            return { data: { ...session, rememberMe, expiresAt: initialExpiry(rememberMe) } };
+          },
+        },
+      },
     },
     user: {
       // Profile fields of spec point 3. Role and trial status are set by the server, never by
@@ -130,7 +185,12 @@ export function createAuth(db: Db, config: AppConfig, mailer: Mailer, log: Fasti
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    hooks: { before: enforceInputPolicy },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        await refusePasswordless(ctx);
+        await enforceInputPolicy(ctx);
+      }),
+    },
     plugins: [
       bearer(),
       emailOTP({
@@ -141,8 +201,15 @@ export function createAuth(db: Db, config: AppConfig, mailer: Mailer, log: Fasti
         sendVerificationOnSignUp: true,
         overrideDefaultEmailVerification: true,
         rateLimit: { window: 60, max: 3 },
+        disableSignUp: !config.passwordlessSignIn,
         async sendVerificationOTP({ email, otp, type }) {
-          await recordCodeSent(db, email);
+          // The per-address limit sits where codes are sent, so every path that sends one is
+          // covered (issue 11). Over the limit the code is silently not sent: an error here
+          // would tell which addresses have accounts.
+          if (config.rateLimit && !(await claimCodeSend(db, email))) {
+            log.warn({ purpose: type }, 'Code not sent: per-address limit reached');
+            return;
+          }
           await mailer.send(codeMessage(email, otp, type));
           log.info({ purpose: type }, 'Verification code sent');
         },

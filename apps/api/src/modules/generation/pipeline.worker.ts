@@ -8,7 +8,7 @@ import {
   type SpeechToText,
 } from '../../engines/stt/speech-to-text';
 import type { JobContext, JobQueue } from '../../jobs/job-queue';
-import { findOwnedSession, updateSession, upsertNote } from '../sessions/sessions.repository';
+import { findOwnedSession, replaceTranscript, upsertNote } from '../sessions/sessions.repository';
 import { findUserById } from '../users/users.repository';
 import { loadNoteTemplates } from './generation.repository';
 import {
@@ -157,11 +157,22 @@ async function finishIfComplete(deps: WorkerDeps, generationId: number) {
   const finished = await transitionGeneration(deps.db, generationId, ['writing'], {
     status: 'done',
   });
-  // A recording's transcript becomes the session's draft transcript, as the upload did.
+  // A recording's transcript becomes the session's transcript, as the upload did; the one it
+  // replaces is kept in the session's transcript history (issue 11).
   if (finished && generation.kind === 'notes' && generation.transcriptSealed) {
-    await updateSession(deps.db, generation.sessionId, {
-      transcriptSealed: generation.transcriptSealed,
-    });
+    const session = await findOwnedSession(deps.db, generation.userId, generation.sessionId);
+    if (session) {
+      const { cipher } = deps;
+      await replaceTranscript(
+        deps.db,
+        generation.sessionId,
+        {
+          sealed: session.transcriptSealed,
+          plain: session.transcriptSealed ? cipher.open(session.transcriptSealed) : '',
+        },
+        { sealed: generation.transcriptSealed, plain: cipher.open(generation.transcriptSealed) },
+      );
+    }
   }
 }
 

@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appointmentTypes, patientSessions, sessionNotes, templates } from '../../db/schema';
+import {
+  appointmentTypes,
+  patientSessions,
+  sessionNotes,
+  sessionTranscriptHistory,
+  templates,
+} from '../../db/schema';
 
 export type PatientSessionRow = typeof patientSessions.$inferSelect;
 
@@ -31,15 +37,53 @@ export async function findOwnedSession(db: Db, userId: string, id: number) {
   return row ?? null;
 }
 
-export async function updateSession(
+/**
+ * The one way to change a session's transcript: the one it replaces goes to the history first,
+ * so no transcript is ever lost (issue 11). Unchanged or empty text changes nothing.
+ */
+export async function replaceTranscript(
   db: Db,
-  id: number,
-  values: Partial<typeof patientSessions.$inferInsert>,
+  sessionId: number,
+  current: { sealed: string | null; plain: string },
+  next: { sealed: string; plain: string },
 ) {
+  if (next.plain.trim() === '' || next.plain === current.plain) return;
+  if (current.sealed !== null && current.plain.trim() !== '') {
+    await db
+      .insert(sessionTranscriptHistory)
+      .values({ sessionId, transcriptSealed: current.sealed });
+  }
   await db
     .update(patientSessions)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(patientSessions.id, id));
+    .set({ transcriptSealed: next.sealed, updatedAt: new Date() })
+    .where(eq(patientSessions.id, sessionId));
+}
+
+/** Earlier transcripts of a session, oldest first. */
+export async function listTranscriptHistory(db: Db, sessionId: number) {
+  return db
+    .select()
+    .from(sessionTranscriptHistory)
+    .where(eq(sessionTranscriptHistory.sessionId, sessionId))
+    .orderBy(asc(sessionTranscriptHistory.id));
+}
+
+/**
+ * Moves a session from `baseVersion` to the next version, or does nothing when someone saved in
+ * between: compare-and-set in one statement, so of two concurrent saves exactly one wins.
+ */
+export async function claimNextVersion(
+  db: Db,
+  id: number,
+  baseVersion: number,
+  values: { duration: number; savedAt: Date },
+): Promise<number | null> {
+  const [row] = await db
+    .update(patientSessions)
+    .set({ ...values, version: sql`${patientSessions.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(patientSessions.id, id), eq(patientSessions.version, baseVersion)))
+    .returning({ version: patientSessions.version });
+  return row?.version ?? null;
 }
 
 export async function upsertNote(

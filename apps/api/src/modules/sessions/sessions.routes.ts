@@ -2,8 +2,11 @@ import {
   API_PATHS,
   ERROR_CODES,
   apiErrorSchema,
+  SAVE_CONFLICT,
   createPatientSessionSchema,
+  patientSessionDetailSchema,
   patientSessionSchema,
+  saveSessionResponseSchema,
   savedNoteSchema,
   savedNotesQuerySchema,
   sessionIdParamsSchema,
@@ -12,15 +15,16 @@ import {
 } from '@clerkly/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { dropSessionAudio } from '../generation/pipeline.repository';
 import { EntitlementError } from '../usage/entitlements.service';
 import {
+  SaveConflictError,
   SessionInputError,
   SessionNotFoundError,
   createSession,
   saveSession,
   savedNotesOf,
+  sessionDetail,
 } from './sessions.service';
 
 /** Domain errors → the API's one error shape. Anything else is unexpected (500). */
@@ -30,6 +34,11 @@ export function sendDomainError(reply: FastifyReply, error: unknown) {
   }
   if (error instanceof SessionNotFoundError) {
     return reply.code(404).send({ error: { code: ERROR_CODES.notFound, message: error.message } });
+  }
+  if (error instanceof SaveConflictError) {
+    return reply
+      .code(409)
+      .send({ error: { code: SAVE_CONFLICT.code, message: SAVE_CONFLICT.message } });
   }
   if (error instanceof SessionInputError) {
     return reply.code(400).send({
@@ -44,6 +53,7 @@ export function sendDomainError(reply: FastifyReply, error: unknown) {
 }
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const saveErrors = { ...errors, 409: apiErrorSchema };
 
 /** Patient sessions and saved notes (spec point 7). Every record is its owner's only. */
 const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -82,7 +92,7 @@ const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['sessions'],
         params: sessionIdParamsSchema,
         body: updatePatientSessionSchema,
-        response: { 200: z.object({ id: z.number().int(), savedAt: z.string() }), ...errors },
+        response: { 200: saveSessionResponseSchema, ...saveErrors },
       },
     },
     async (request, reply) => {
@@ -97,6 +107,26 @@ const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         // A saved session's recording is no longer needed (issue 9), unless retention is on.
         if (app.config.audioRetention !== 'keep') await dropSessionAudio(db, request.params.id);
         return saved;
+      } catch (error) {
+        return sendDomainError(reply, error);
+      }
+    },
+  );
+
+  // Issue 11: what the server holds for a session (drafts, saved notes, transcript), so a crashed
+  // tab can be restored.
+  app.get(
+    '/api/patient-sessions/:id',
+    {
+      schema: {
+        tags: ['sessions'],
+        params: sessionIdParamsSchema,
+        response: { 200: patientSessionDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await sessionDetail(db, app.cipher, request.user!.id, request.params.id);
       } catch (error) {
         return sendDomainError(reply, error);
       }

@@ -1,22 +1,25 @@
 import type {
   CreatePatientSessionInput,
   PatientSession,
+  PatientSessionDetail,
+  SaveSessionResponse,
   SavedNote,
   UpdatePatientSessionInput,
 } from '@clerkly/contracts';
-import { VALIDATION_MESSAGES, createPatientSessionSchema } from '@clerkly/contracts';
+import { SAVE_CONFLICT, VALIDATION_MESSAGES, createPatientSessionSchema } from '@clerkly/contracts';
 import type { Db } from '../../db/client';
 import { evidenceForSavedNote, openEvidence, sealEvidence } from '../../engines/notes/evidence';
 import type { FieldCipher } from '../../lib/field-crypto';
 import type { Entitlements } from '../usage/entitlements.service';
 import {
   appointmentTypeExists,
+  claimNextVersion,
   findOwnedSession,
   findTemplates,
   insertSession,
   listNotesOfSession,
   listSavedNotes,
-  updateSession,
+  replaceTranscript,
   upsertNote,
   type PatientSessionRow,
 } from './sessions.repository';
@@ -37,6 +40,13 @@ export class SessionNotFoundError extends Error {
   }
 }
 
+/** A save based on a version that is no longer the latest (issue 11). */
+export class SaveConflictError extends Error {
+  constructor() {
+    super(SAVE_CONFLICT.message);
+  }
+}
+
 export const toPatientSession = (row: PatientSessionRow, cipher: FieldCipher): PatientSession => ({
   id: row.id,
   firstName: cipher.open(row.firstNameSealed),
@@ -44,6 +54,7 @@ export const toPatientSession = (row: PatientSessionRow, cipher: FieldCipher): P
   dateOfBirth: row.dateOfBirth,
   appointmentTypeId: row.appointmentTypeId,
   createdAt: row.createdAt.toISOString(),
+  version: row.version,
 });
 
 export async function createSession(
@@ -79,14 +90,18 @@ export async function requireOwnedSession(db: Db, userId: string, id: number) {
   return session;
 }
 
-/** Save Session (spec point 4): the clinician's notes, duration and transcript, sealed. */
+/**
+ * Save Session (spec point 4): the clinician's notes, duration and transcript, sealed. The save
+ * must be based on the latest version (else `SaveConflictError`), and the transcript it replaces
+ * is kept in the history.
+ */
 export async function saveSession(
   db: Db,
   cipher: FieldCipher,
   userId: string,
   id: number,
   input: UpdatePatientSessionInput,
-) {
+): Promise<SaveSessionResponse> {
   await requireOwnedSession(db, userId, id);
   for (const [index, note] of input.notes.entries()) {
     if (note.patientSessionId !== id) {
@@ -107,7 +122,22 @@ export async function saveSession(
   const drafts = new Map(
     (await listNotesOfSession(db, id)).map((row) => [row.templateId, row.draftEvidenceSealed]),
   );
-  await db.transaction(async (tx) => {
+  const version = await db.transaction(async (tx) => {
+    const next = await claimNextVersion(tx, id, input.baseVersion, {
+      duration: input.duration,
+      savedAt,
+    });
+    if (next === null) throw new SaveConflictError();
+    const session = (await findOwnedSession(tx, userId, id))!;
+    await replaceTranscript(
+      tx,
+      id,
+      {
+        sealed: session.transcriptSealed,
+        plain: session.transcriptSealed ? cipher.open(session.transcriptSealed) : '',
+      },
+      { sealed: cipher.seal(input.transcribedText), plain: input.transcribedText },
+    );
     for (const note of input.notes) {
       const evidence = evidenceForSavedNote(
         note.notesContent,
@@ -123,13 +153,33 @@ export async function saveSession(
         savedAt,
       });
     }
-    await updateSession(tx, id, {
-      transcriptSealed: cipher.seal(input.transcribedText),
-      duration: input.duration,
-      savedAt,
-    });
+    return next;
   });
-  return { id, savedAt: savedAt.toISOString() };
+  return { id, savedAt: savedAt.toISOString(), version };
+}
+
+/** Everything stored for one session, for a tab that needs to restore it (issue 11). */
+export async function sessionDetail(
+  db: Db,
+  cipher: FieldCipher,
+  userId: string,
+  id: number,
+): Promise<PatientSessionDetail> {
+  const session = await requireOwnedSession(db, userId, id);
+  const notes = await listNotesOfSession(db, id);
+  const openOrNull = (sealed: string | null) => (sealed === null ? null : cipher.open(sealed));
+  return {
+    ...toPatientSession(session, cipher),
+    transcript: session.transcriptSealed ? cipher.open(session.transcriptSealed) : '',
+    duration: session.duration,
+    savedAt: session.savedAt?.toISOString() ?? null,
+    notes: notes.map((note) => ({
+      templateId: note.templateId,
+      draft: openOrNull(note.draftSealed),
+      content: openOrNull(note.contentSealed),
+      savedAt: note.savedAt?.toISOString() ?? null,
+    })),
+  };
 }
 
 export async function savedNotesOf(

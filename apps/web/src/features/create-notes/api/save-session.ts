@@ -1,16 +1,31 @@
-import { API_PATHS, type UpdatePatientSessionInput } from '@clerkly/contracts';
+import {
+  API_PATHS,
+  SAVE_CONFLICT,
+  saveSessionResponseSchema,
+  type SaveSessionResponse,
+  type UpdatePatientSessionInput,
+} from '@clerkly/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { ApiRequestError, apiClient } from '../../../lib/api-client';
 
-/** `PATCH /api/patient-sessions/{id}` (spec point 7): notes, duration and transcript. */
+/**
+ * `PATCH /api/patient-sessions/{id}` (spec point 7): notes, duration and transcript, based on
+ * `update.baseVersion`. Answers the session's new version.
+ */
 export async function saveSession({
   sessionId,
   update,
 }: {
   sessionId: number;
   update: UpdatePatientSessionInput;
-}): Promise<void> {
-  await apiClient.patch(API_PATHS.patientSession(sessionId), { body: update });
+}): Promise<SaveSessionResponse> {
+  return saveSessionResponseSchema.parse(
+    await apiClient.patch(API_PATHS.patientSession(sessionId), { body: update }),
+  );
 }
+
+/** 409: the session was saved elsewhere since this copy was loaded (issue 11). */
+export const isSaveConflict = (error: unknown): boolean =>
+  error instanceof ApiRequestError && error.status === 409 && error.code === SAVE_CONFLICT.code;
 
 export const useSaveSession = () => useMutation({ mutationFn: saveSession });

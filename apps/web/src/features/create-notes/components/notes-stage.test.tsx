@@ -1,4 +1,4 @@
-import { TOASTS } from '@clerkly/contracts';
+import { SAVE_CONFLICT, TOASTS } from '@clerkly/contracts';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
-import { jsonResponse, mockApi, type ApiHandlers } from '../../../testing/mock-api';
+import { errorResponse, jsonResponse, mockApi, type ApiHandlers } from '../../../testing/mock-api';
 import { SegmentPipelineProvider } from '../state/segment-pipeline';
 import { initialSessionState, SessionProvider, type SessionState } from '../state/session-store';
 import { NotesStage } from './notes-stage';
@@ -22,6 +22,7 @@ const notesState: SessionState = {
     dateOfBirth: '2000-01-01',
     appointmentTypeId: 1,
     createdAt: '2025-03-10T09:30:00.000Z',
+    version: 1,
   },
   patientConsent: true,
   generatedNotes: [
@@ -162,7 +163,8 @@ describe('Notes view', () => {
 
   it('saves the session with notes, whole-second duration and transcript', async () => {
     const { user, requests } = renderNotes({
-      'PATCH /api/patient-sessions/42': () => jsonResponse({ id: 42 }),
+      'PATCH /api/patient-sessions/42': () =>
+        jsonResponse({ id: 42, savedAt: '2025-03-10T09:40:00.000Z', version: 2 }),
     });
     await user.click(screen.getByRole('button', { name: 'Save Session' }));
 
@@ -182,6 +184,67 @@ describe('Notes view', () => {
       ],
       duration: 21,
       transcribedText: 'I have had a sore throat for three days.',
+      baseVersion: 1,
+    });
+  });
+
+  describe('when the session was saved elsewhere meanwhile (409)', () => {
+    const savedElsewhere = {
+      id: 42,
+      firstName: 'Ann Lee',
+      lastName: '',
+      dateOfBirth: '2000-01-01',
+      appointmentTypeId: 1,
+      createdAt: '2025-03-10T09:30:00.000Z',
+      version: 3,
+      transcript: 'Saved from the other tab.',
+      duration: 30,
+      savedAt: '2025-03-10T09:35:00.000Z',
+      notes: [
+        { templateId: 1, draft: '<p>draft</p>', content: '<p>Other tab note.</p>', savedAt: null },
+      ],
+    };
+    const conflict = () => errorResponse(409, SAVE_CONFLICT.code, SAVE_CONFLICT.message);
+
+    it('offers to reload the saved version, which replaces the copy on screen', async () => {
+      const { user } = renderNotes({
+        'PATCH /api/patient-sessions/42': conflict,
+        'GET /api/patient-sessions/42': () => jsonResponse(savedElsewhere),
+      });
+      await user.click(screen.getByRole('button', { name: 'Save Session' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Saved elsewhere' });
+      expect(dialog).toHaveTextContent(SAVE_CONFLICT.message);
+
+      await user.click(within(dialog).getByRole('button', { name: 'Reload saved version' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Saved elsewhere' })).not.toBeInTheDocument(),
+      );
+      expect(await screen.findByText('Other tab note.')).toBeInTheDocument();
+    });
+
+    it('or keeps the local copy, saving it over the latest version', async () => {
+      let attempts = 0;
+      const { user, requests } = renderNotes({
+        'PATCH /api/patient-sessions/42': () =>
+          (attempts += 1) === 1
+            ? conflict()
+            : jsonResponse({ id: 42, savedAt: '2025-03-10T09:41:00.000Z', version: 4 }),
+        'GET /api/patient-sessions/42': () => jsonResponse(savedElsewhere),
+      });
+      await user.click(screen.getByRole('button', { name: 'Save Session' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Saved elsewhere' });
+      await user.click(within(dialog).getByRole('button', { name: 'Keep my copy' }));
+
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Saved elsewhere' })).not.toBeInTheDocument(),
+      );
+      const saves = requests.filter((request) => request.method === 'PATCH');
+      expect(saves.map((request) => (request.body as { baseVersion: number }).baseVersion)).toEqual(
+        [1, 3],
+      );
+      expect((saves[1]!.body as { transcribedText: string }).transcribedText).toBe(
+        'I have had a sore throat for three days.',
+      );
     });
   });
 

@@ -5,7 +5,8 @@ import { IconAlertTriangle, IconDeviceFloppy, IconPlus, IconUserPlus } from '@ta
 import { useState } from 'react';
 import { useAudioDevices } from '../../../hooks/use-audio-devices';
 import { useTemplates } from '../api/get-templates';
-import { useSaveSession } from '../api/save-session';
+import { getSessionDetail } from '../api/get-session-detail';
+import { isSaveConflict, useSaveSession } from '../api/save-session';
 import { useNoteGeneration } from '../hooks/use-note-generation';
 import { useReadAloud } from '../hooks/use-read-aloud';
 import { useSessionRecorder } from '../hooks/use-session-recorder';
@@ -18,6 +19,7 @@ import { LiveTranscript } from './live-transcript';
 import { NotePanel } from './note-panel';
 import { RecorderControls } from './recorder-controls';
 import { SafetyFindings } from './safety-findings';
+import { SaveConflictModal } from './save-conflict-modal';
 import { SessionHeader } from './session-header';
 import { UploadStatus } from './upload-status';
 
@@ -38,6 +40,8 @@ export function NotesStage({ onExit }: { onExit: () => void }) {
   const [activeTab, setActiveTab] = useState<string | null>(null);
   const [addingTemplates, setAddingTemplates] = useState(false);
   const [reviewingSafety, setReviewingSafety] = useState(false);
+  const [saveConflict, setSaveConflict] = useState(false);
+  const [resolvingConflict, setResolvingConflict] = useState(false);
 
   const noteTemplateIds = state.generatedNotes.map((note) => note.templateId);
   const regenerateFromAudio = () => void generation.generate({ templateIds: noteTemplateIds });
@@ -79,7 +83,8 @@ export function NotesStage({ onExit }: { onExit: () => void }) {
     else save();
   };
 
-  const save = () => {
+  /** `baseVersion` defaults to the version this copy was loaded at; "Keep my copy" passes the latest. */
+  const save = (baseVersion?: number) => {
     setReviewingSafety(false);
     const { session, generatedNotes, transcribedText, durationSeconds } = state;
     if (!session) return;
@@ -91,21 +96,43 @@ export function NotesStage({ onExit }: { onExit: () => void }) {
           sessionId: session.id,
           durationSeconds,
           transcribedText,
+          baseVersion: baseVersion ?? session.version,
         }),
       },
       {
-        onSuccess: () => {
+        onSuccess: ({ version }) => {
           notifications.show({ color: 'teal', message: TOASTS.sessionSaved });
-          dispatch({ type: 'sessionSaved', notes: generatedNotes, transcribedText });
+          dispatch({ type: 'sessionSaved', notes: generatedNotes, transcribedText, version });
           // Saved on the server: the browser's crash copy of the audio is no longer needed.
           forgetStoredRecording(session.id);
         },
         onError: (error) => {
+          if (isSaveConflict(error)) {
+            setSaveConflict(true);
+            return;
+          }
           console.warn('Saving the session failed.', error);
           notifications.show({ color: 'red', message: TOASTS.saveFailed });
         },
       },
     );
+  };
+
+  /** After a conflict: take the saved version, or save this copy over it. */
+  const resolveConflict = async (choice: 'reload' | 'keep-mine') => {
+    if (!state.session) return;
+    setResolvingConflict(true);
+    try {
+      const detail = await getSessionDetail(state.session.id);
+      setSaveConflict(false);
+      if (choice === 'reload') dispatch({ type: 'savedVersionLoaded', detail });
+      else save(detail.version);
+    } catch (error) {
+      console.warn('Loading the saved session failed.', error);
+      notifications.show({ color: 'red', message: TOASTS.saveFailed });
+    } finally {
+      setResolvingConflict(false);
+    }
   };
 
   const firstTab = state.generatedNotes[0] ? String(state.generatedNotes[0].templateId) : null;
@@ -223,13 +250,20 @@ export function NotesStage({ onExit }: { onExit: () => void }) {
             <Button variant="default" onClick={() => setReviewingSafety(false)}>
               Review notes
             </Button>
-            <Button color="orange" onClick={save}>
+            <Button color="orange" onClick={() => save()}>
               Save anyway
             </Button>
           </Group>
         </Stack>
       </Modal>
       <AddTemplatesModal opened={addingTemplates} onClose={() => setAddingTemplates(false)} />
+      <SaveConflictModal
+        opened={saveConflict}
+        busy={resolvingConflict || saveSession.isPending}
+        onReload={() => void resolveConflict('reload')}
+        onKeepMine={() => void resolveConflict('keep-mine')}
+        onClose={() => setSaveConflict(false)}
+      />
       <GenerationOverlay
         progress={generation.progress}
         uploads={generation.uploads}

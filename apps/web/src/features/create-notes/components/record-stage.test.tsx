@@ -33,6 +33,7 @@ const recordedState: SessionState = {
     lastName: '',
     dateOfBirth: '2000-01-01',
     appointmentTypeId: 1,
+    version: 1,
     createdAt: '2025-03-10T09:30:00.000Z',
   },
   patientConsent: true,

@@ -62,11 +62,13 @@ describe('toSessionUpdate', () => {
         sessionId: 9,
         durationSeconds: 20.6,
         transcribedText: 'sore throat',
+        baseVersion: 3,
       }),
     ).toEqual({
       notes: [{ notesContent: '<p>A</p>', patientSessionId: 9, templateId: 1 }],
       duration: 21,
       transcribedText: 'sore throat',
+      baseVersion: 3,
     });
   });
 });

@@ -74,11 +74,14 @@ export function toSessionUpdate({
   sessionId,
   durationSeconds,
   transcribedText,
+  baseVersion,
 }: {
   notes: readonly GeneratedNote[];
   sessionId: number;
   durationSeconds: number;
   transcribedText: string;
+  /** The version of the session this copy is based on (a stale one gets 409). */
+  baseVersion: number;
 }): UpdatePatientSessionInput {
   return {
     notes: notes.map((note) => ({
@@ -88,5 +91,6 @@ export function toSessionUpdate({
     })),
     duration: Math.max(0, Math.round(durationSeconds)),
     transcribedText,
+    baseVersion,
   };
 }

@@ -27,6 +27,7 @@ const createdSession = {
   dateOfBirth: '2000-01-01',
   appointmentTypeId: 2,
   createdAt: '2025-03-10T09:30:00.000Z',
+  version: 1,
 };
 
 async function renderCreateNotes(

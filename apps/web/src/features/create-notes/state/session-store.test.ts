@@ -8,6 +8,7 @@ const session = {
   dateOfBirth: '2000-01-01',
   appointmentTypeId: 1,
   createdAt: '2025-03-10T09:30:00.000Z',
+  version: 1,
 };
 
 function withNotes(): SessionState {
@@ -44,13 +45,17 @@ describe('sessionReducer', () => {
       type: 'sessionSaved',
       notes: state.generatedNotes,
       transcribedText: state.transcribedText,
+      version: 2,
     });
     expect(saved.changesMade).toBe(false);
+    // The next save is based on the version this one made.
+    expect(saved.session?.version).toBe(2);
 
     const stale = sessionReducer(state, {
       type: 'sessionSaved',
       notes: [{ templateId: 1, output: '<p>older</p>', typing: false }],
       transcribedText: state.transcribedText,
+      version: 2,
     });
     expect(stale.changesMade).toBe(true);
   });

@@ -1,4 +1,4 @@
-import type { GeneratedNoteOutput, PatientSession } from '@clerkly/contracts';
+import type { GeneratedNoteOutput, PatientSession, PatientSessionDetail } from '@clerkly/contracts';
 import { createContext, use, useReducer, type Dispatch, type ReactNode } from 'react';
 import { fromOutputs, mergeOutputs, sameOutputs, type GeneratedNote } from '../lib/generated-notes';
 
@@ -62,7 +62,9 @@ export type SessionAction =
   | { type: 'moreNotesGenerated'; outputs: GeneratedNoteOutput[] }
   | { type: 'notesUpdated'; notes: GeneratedNote[] }
   | { type: 'typingFinished'; templateId: number }
-  | { type: 'sessionSaved'; notes: GeneratedNote[]; transcribedText: string }
+  | { type: 'sessionSaved'; notes: GeneratedNote[]; transcribedText: string; version: number }
+  /** The clinician chose the saved version over their copy after a save conflict (issue 11). */
+  | { type: 'savedVersionLoaded'; detail: PatientSessionDetail }
   | {
       type: 'recordingRecovered';
       session: PatientSession;
@@ -124,12 +126,34 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
           note.templateId === action.templateId ? { ...note, typing: false } : note,
         ),
       };
-    case 'sessionSaved':
-      // An edit made while the save was on its way is still unsaved.
+    case 'sessionSaved': {
+      // The next save is based on this version; an edit made while the save was on its way is
+      // still unsaved.
+      const saved = {
+        ...state,
+        session: state.session && { ...state.session, version: action.version },
+      };
       return sameOutputs(state.generatedNotes, action.notes) &&
         state.transcribedText === action.transcribedText
-        ? { ...state, changesMade: false }
-        : state;
+        ? { ...saved, changesMade: false }
+        : saved;
+    }
+    case 'savedVersionLoaded': {
+      const { detail } = action;
+      const { transcript, notes, duration, savedAt: _savedAt, ...session } = detail;
+      return {
+        ...state,
+        session,
+        transcribedText: transcript,
+        durationSeconds: duration ?? state.durationSeconds,
+        generatedNotes: notes.map((note) => ({
+          templateId: note.templateId,
+          output: note.content ?? note.draft ?? '',
+          typing: false,
+        })),
+        changesMade: false,
+      };
+    }
     case 'recordingRecovered':
       return {
         ...initialSessionState,
