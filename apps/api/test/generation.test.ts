@@ -268,6 +268,7 @@ describe('more templates and regeneration from an existing transcript', () => {
         ],
         duration: 30,
         transcribedText: transcript,
+        baseVersion: 1,
       },
     });
     expect(saved.statusCode, saved.body).toBe(200);

@@ -159,7 +159,7 @@ async function finishIfComplete(deps: WorkerDeps, generationId: number) {
   });
   // A recording's transcript becomes the session's transcript, as the upload did; the one it
   // replaces is kept in the session's transcript history (issue 11).
-  if (finished && generation.kind === 'notes' && generation.transcriptSealed) {
+  if (finished && generation.kind !== 'regenerate' && generation.transcriptSealed) {
     const session = await findOwnedSession(deps.db, generation.userId, generation.sessionId);
     if (session) {
       const { cipher } = deps;
