@@ -31,6 +31,11 @@ async function renderSignedIn(url: string, onSignOut: SignOutHandler = endsSessi
   const api = mockApi({
     'GET /api/users': () => currentUserHandler(signedInUser)(),
     'POST /api/auth/sign-out': signOut,
+    // The Subscription page (one of the start pages below) asks for these.
+    'GET /api/usage/': () =>
+      jsonResponse({ isFreeTrial: true, sessions: 0, notes: 0, access: 'trial' }),
+    'GET /api/subscriptions/user/current': () => jsonResponse(null),
+    'GET /api/stripe/product-list': () => jsonResponse({ billingEnabled: false, products: {} }),
   });
   const app = renderApp(url);
   await screen.findByRole('heading', { level: 1 });
