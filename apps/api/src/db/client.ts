@@ -56,6 +56,9 @@ function pgliteJobsExecutor(client: PGlite): JobsSqlExecutor {
 export function openDatabase(target: AppConfig['database']): Database {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server ends (a restart, a failover) is dropped and replaced on the
+    // next query; unhandled, node-postgres's 'error' event would end the process.
+    pool.on('error', () => undefined);
     const db = drizzlePostgres({ client: pool, schema });
     return {
       kind: 'postgres',

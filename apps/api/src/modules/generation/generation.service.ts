@@ -3,6 +3,7 @@ import { requireOwnedSession, SessionInputError } from '../sessions/sessions.ser
 import { loadNoteTemplates } from './generation.repository';
 import { insertSegment, nextSegmentSeq } from './pipeline.repository';
 import { QUEUES } from './pipeline.queues';
+import { FAILURE } from './pipeline.worker';
 import {
   generationView,
   notesRequestFor,
@@ -29,13 +30,14 @@ export class GenerationFailedError extends Error {
   }
 }
 
-const NO_SPEECH = 'No speech was heard in the recording.';
+/** Failures of ours or of an engine (retries used up); any other is the input's (400). */
+const SERVER_FAILURES = new Set<string>([FAILURE.transcription, FAILURE.note]);
 
 async function resultOf(deps: PipelineDeps, id: number, timeoutMs: number) {
   const finished = await waitForGeneration(deps, id, { timeoutMs });
   if (finished.status === 'failed') {
     const message = finished.error ?? 'Generating notes failed.';
-    throw new GenerationFailedError(message, message === NO_SPEECH ? 400 : 502);
+    throw new GenerationFailedError(message, SERVER_FAILURES.has(message) ? 502 : 400);
   }
   if (finished.status !== 'done') {
     throw new GenerationFailedError(

@@ -38,7 +38,7 @@ type GenerationJob = { generationId: number };
 type NoteJob = { generationId: number; templateId: number };
 
 /** Messages the clinician sees on a failed generation (never an engine's internals). */
-const FAILURE = {
+export const FAILURE = {
   transcription:
     'Part of the recording could not be transcribed. Your recording is kept on the server: try again.',
   noSpeech: 'No speech was heard in the recording.',

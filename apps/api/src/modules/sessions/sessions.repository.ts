@@ -125,7 +125,9 @@ export async function listNotesOfSession(db: Db, sessionId: number) {
     .select()
     .from(sessionNotes)
     .where(eq(sessionNotes.sessionId, sessionId))
-    .orderBy(asc(sessionNotes.id));
+    // Template order, not insertion order: the notes of one generation are written by
+    // concurrent jobs, so their row ids come in any order.
+    .orderBy(asc(sessionNotes.templateId));
 }
 
 /** Saved notes of one user, newest consultation first, optionally between two instants. */
