@@ -121,13 +121,15 @@ export async function upsertNote(
 }
 
 export async function listNotesOfSession(db: Db, sessionId: number) {
-  return db
-    .select()
-    .from(sessionNotes)
-    .where(eq(sessionNotes.sessionId, sessionId))
-    // Template order, not insertion order: the notes of one generation are written by
-    // concurrent jobs, so their row ids come in any order.
-    .orderBy(asc(sessionNotes.templateId));
+  return (
+    db
+      .select()
+      .from(sessionNotes)
+      .where(eq(sessionNotes.sessionId, sessionId))
+      // Template order, not insertion order: the notes of one generation are written by
+      // concurrent jobs, so their row ids come in any order.
+      .orderBy(asc(sessionNotes.templateId))
+  );
 }
 
 /** Saved notes of one user, newest consultation first, optionally between two instants. */
