@@ -31,6 +31,7 @@ export async function saveSession(page: Page, { patientName, notes }: SavedSessi
       notes: notes.map((note) => ({ ...note, patientSessionId: id })),
       duration: 60,
       transcribedText: `Consultation with ${patientName}.`,
+      baseVersion: 1,
     },
   });
   expect(saved.ok(), await saved.text()).toBe(true);
