@@ -2,8 +2,8 @@ import { FREE_TRIAL, SUBSCRIPTION_TEXTS as TEXTS, TOASTS } from '@clerkly/contra
 import Stripe from 'stripe';
 import { stripeFixture } from '../../apps/api/test/fixtures/stripe/stripe-server';
 import { STRIPE_WEBHOOK_SECRET, startBillingApp, type BillingApp } from '../support/billing-app';
-import { createUser, expect, test } from '../support/fixtures';
-import { latestCode } from '../support/outbox';
+import { signUpOnApp } from '../support/app-accounts';
+import { expect, test } from '../support/fixtures';
 
 /** The Subscription page and /payment (issue 10), with billing off and with a recorded Stripe. */
 
@@ -64,18 +64,7 @@ test.describe('billing with Stripe (recorded responses)', () => {
 
   test('choose a plan, pay at the checkout, see it active, then cancel it', async ({ page }) => {
     test.setTimeout(90_000);
-    const user = createUser();
-    const headers = { origin: app.baseUrl };
-    const signUp = await page.request.post(`${app.baseUrl}/api/auth/sign-up/email`, {
-      headers,
-      data: { ...user, name: `${user.firstName} ${user.lastName}` },
-    });
-    expect(signUp.status(), await signUp.text()).toBe(200);
-    const verify = await page.request.post(`${app.baseUrl}/api/auth/email-otp/verify-email`, {
-      headers,
-      data: { email: user.email, otp: await latestCode(user.email, 0, app.outboxDir) },
-    });
-    expect(verify.status(), await verify.text()).toBe(200);
+    await signUpOnApp(page, app);
 
     await page.goto(`${app.baseUrl}/subscription`);
     await expect(page.getByLabel('Current plan')).toContainText(TEXTS.freeForever);
