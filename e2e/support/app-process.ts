@@ -33,7 +33,8 @@ export async function startAppProcess(options: {
     PORT: String(options.port),
     DATA_DIR: options.dataDir,
     PUBLIC_URL: baseUrl,
-    LOG_LEVEL: 'warn',
+    // E2E_APP_LOG_LEVEL=info shows the apps' request and job logs when a test needs looking into.
+    LOG_LEVEL: process.env.E2E_APP_LOG_LEVEL ?? 'warn',
     // Every test signs up from the same loopback address; per-IP limits are covered by API tests.
     RATE_LIMIT: 'off',
     ...options.env,

@@ -42,22 +42,14 @@ async function signUp(page: Page, user: TestUser) {
   expect(verify.status(), await verify.text()).toBe(200);
 }
 
-export const test = base.extend<{
-  login: (overrides?: Partial<TestUser>) => Promise<TestUser>;
-  /** Console errors a test causes on purpose (e.g. requests to a server it killed). */
-  expectedConsoleError: RegExp | null;
-}>({
-  expectedConsoleError: [null, { option: true }],
-  page: async ({ page, expectedConsoleError }, use) => {
+export const test = base.extend<{ login: (overrides?: Partial<TestUser>) => Promise<TestUser> }>({
+  page: async ({ page }, use) => {
     // A console error in a test fails it (STYLE "Tests").
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
       const text = message.text();
-      const expected = expectedConsoleError
-        ? [...EXPECTED_CONSOLE_ERRORS, expectedConsoleError]
-        : EXPECTED_CONSOLE_ERRORS;
-      if (!expected.some((pattern) => pattern.test(text))) errors.push(text);
+      if (!EXPECTED_CONSOLE_ERRORS.some((pattern) => pattern.test(text))) errors.push(text);
     });
     page.on('pageerror', (error) => errors.push(error.message));
     await use(page);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:pipeline [-- --minutes 5 --templates 1,2]` (issue 9): a consultation played into
+ * `npm run bench:pipeline [-- --minutes 5 --rounds 3 --templates 1,2]` (issue 9): a consultation played into
  * the running server at real-time pace through the segment path, as the browser does (segments
  * cut at pauses, uploaded as they are cut), then Stop → notes ready for two templates. In the same
  * run the same audio goes through the seed's upload-at-Stop path. Not a timed test: it prints the
@@ -36,10 +36,13 @@ import {
 const { values } = parseArgs({
   options: {
     minutes: { type: 'string', default: '5' },
+    /** Consultations per path; the figures are their medians. */
+    rounds: { type: 'string', default: '3' },
     templates: { type: 'string', default: '1,2' },
   },
 });
 const minutes = Number(values.minutes);
+const rounds = Number(values.rounds);
 const templateIds = values.templates.split(',').map(Number);
 
 /** The consultation: the speech set's dialogues one after another, 1 s apart, to `minutes`. */
@@ -157,6 +160,12 @@ async function uploadAtStop(server: ServerProcess, user: Clinician, samples: Int
   return { stopToNotes: (performance.now() - stop) / 1000 };
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 async function main() {
   const workDir = mkdtempSync(path.join(tmpdir(), 'clerkly-bench-pipeline-'));
   const dataDir = path.join(workDir, 'data');
@@ -168,15 +177,31 @@ async function main() {
       `bench:pipeline — ${minutes} min consultation, templates ${templateIds.join(', ')}, ` +
         `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()[0]!.toFixed(1)}`,
     );
-    const live = await segmentPath(server, user, samples);
+    const live = [];
+    for (let round = 0; round < rounds; round += 1) {
+      const result = await segmentPath(server, user, samples);
+      live.push(result);
+      console.log(
+        `segment path, round ${round + 1}: Stop → notes ${result.stopToNotes.toFixed(2)} s ` +
+          `(${result.segments} segments; ${result.pendingAtStop.toFixed(1)} s of audio ` +
+          `untranscribed at Stop; load ${loadavg()[0]!.toFixed(1)})`,
+      );
+    }
+    const upload = [];
+    for (let round = 0; round < rounds; round += 1) {
+      const result = await uploadAtStop(server, user, samples);
+      upload.push(result);
+      console.log(
+        `upload at Stop, round ${round + 1}: Stop → notes ${result.stopToNotes.toFixed(2)} s ` +
+          `(load ${loadavg()[0]!.toFixed(1)})`,
+      );
+    }
+    const liveMedian = median(live.map((result) => result.stopToNotes));
+    const uploadMedian = median(upload.map((result) => result.stopToNotes));
     console.log(
-      `segment path:   Stop → notes ${live.stopToNotes.toFixed(2)} s ` +
-        `(${live.segments} segments; ${live.pendingAtStop.toFixed(1)} s of audio untranscribed at Stop)`,
-    );
-    const upload = await uploadAtStop(server, user, samples);
-    console.log(`upload at Stop: Stop → notes ${upload.stopToNotes.toFixed(2)} s`);
-    console.log(
-      `ratio: segment path ${(upload.stopToNotes / live.stopToNotes).toFixed(1)}× faster`,
+      `medians of ${rounds}: segment path ${liveMedian.toFixed(2)} s, ` +
+        `upload at Stop ${uploadMedian.toFixed(2)} s; ` +
+        `the segment path is ${(uploadMedian / liveMedian).toFixed(1)}× faster`,
     );
   } finally {
     await server.kill('SIGTERM');
