@@ -88,7 +88,7 @@ function writeSections(
  * "It sounds like she ...", "So, ..."): the fact stays, the talk goes (issue 12).
  */
 const SPOKEN_LEAD =
-  /^(?:(?:so|okay|ok|alright|all right|now|well|and|but|um|uh)\s*,?\s+)*(?:(?:i know|i see|i understand|i heard|i remember|i noticed|it sounds like|it looks like|looks like|sounds like)(?: that)?,?\s+)(?=(?:she|he|they|the patient|her|his|their|it|this|there)\b)/i;
+  /^(?:(?:so|okay|ok|alright|all right|now|well|and|but|um|uh|hi|hello|hey)\s*,?\s+)*(?:(?:i know|i see|i understand|i heard|i remember|i noticed|it sounds like|it looks like|looks like|sounds like)(?: that)?,?\s+)(?=(?:she|he|they|the patient|her|his|their|it|this|there)\b)/i;
 
 export function tidySentence(text: string): string {
   const stripped = text.replace(SPOKEN_LEAD, '');

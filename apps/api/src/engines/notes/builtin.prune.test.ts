@@ -78,4 +78,27 @@ describe('builtin engine: who the note is about', () => {
     });
     expect(note.text).toMatch(/She has had it for about 2 weeks\./);
   });
+
+  it('takes the sex from care only one sex has, and writes "the patient\'s" at the head of a sentence otherwise', async () => {
+    const periods = [
+      '[doctor] how long have you had the cramps ?',
+      '[patient] about two weeks . my last period was late and my cramps are worse .',
+    ].join('\n');
+    const note = await new BuiltinNoteEngine().generate({
+      transcript: periods,
+      template: template('SOAP Note'),
+    });
+    expect(note.text).toMatch(/\bher (?:last period|cramps)\b/);
+    expect(note.text).not.toMatch(/\b(?:they|their)\b/i);
+
+    const knee = [
+      '[doctor] what brings you in ?',
+      '[patient] my right knee has been swelling for three days since i fell .',
+    ].join('\n');
+    const unknown = await new BuiltinNoteEngine().generate({
+      transcript: knee,
+      template: template('SOAP Note'),
+    });
+    expect(unknown.text).toMatch(/The patient's right knee has been swelling for 3 days/);
+  });
 });

@@ -342,10 +342,18 @@ function detectName(utterances: Utterance[]): string | null {
   return title && !best.includes(' ') ? `${title}. ${best}` : best;
 }
 
+const FEMALE_CARE =
+  /\b(?:(?:my|your) (?:last )?(?:menstrual )?periods?|menstrual|menstruation|menopaus\w*|(?:am i|are you|you are|i am|you could be|i could be|chance (?:you|i) (?:are|am|could be)) pregnant|pap smears?|my (?:ovaries|uterus)|your (?:ovaries|uterus))\b/;
+const MALE_CARE = /\b(?:(?:my|your) prostate|prostate exam|erectile|(?:my|your) testicles?)\b/;
+
 function detectSex(utterances: Utterance[]): Sex {
   let male = 0;
   let female = 0;
   for (const u of utterances) {
+    // Organs and care only one sex has, about the patient ("your prostate", "my last period",
+    // "are you pregnant"), say the sex as plainly as a stated one.
+    if (FEMALE_CARE.test(u.text)) female += 2;
+    if (MALE_CARE.test(u.text)) male += 2;
     if (u.role !== 'clinician') continue;
     const t = u.text;
     if (/\d+-year-old (?:male|man|gentleman|boy)\b/.test(t)) male += 5;

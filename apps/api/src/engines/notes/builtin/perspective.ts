@@ -545,7 +545,7 @@ export function patientToThirdPerson(text: string, p: Pronouns): string {
         token.word = p.object;
         break;
       case 'my':
-        token.word = p.possessive;
+        token.word = opensSentence(tokens, i) && p.plural ? "the patient's" : p.possessive;
         break;
       case 'mine':
         token.word = p.possessivePronoun;
@@ -599,7 +599,7 @@ export function clinicianToThirdPerson(text: string, p: Pronouns): string {
         break;
       }
       case 'your':
-        token.word = p.possessive;
+        token.word = opensSentence(tokens, i) && p.plural ? "the patient's" : p.possessive;
         break;
       case 'yours':
         token.word = p.possessivePronoun;
