@@ -102,3 +102,22 @@ describe('builtin engine: who the note is about', () => {
     expect(unknown.text).toMatch(/The patient's right knee has been swelling for 3 days/);
   });
 });
+
+describe('builtin engine: past history', () => {
+  it('does not write a condition the patient was asked about and denied as their history', async () => {
+    const transcript = [
+      '[doctor] what brings you in today ?',
+      '[patient] my left wrist has been hurting for a few months .',
+      '[doctor] has anybody ever said that you had rheumatoid arthritis in your hand or wrist ?',
+      '[patient] no , nobody said anything like that .',
+      '[doctor] and you have a past medical history of hypertension , is that right ?',
+      '[patient] yes .',
+    ].join('\n');
+    const note = await new BuiltinNoteEngine().generate({
+      transcript,
+      template: template('Clinic Visit Note'),
+    });
+    expect(note.text).not.toMatch(/history significant for[^.]*rheumatoid arthritis/);
+    expect(note.text).toMatch(/history significant for hypertension/);
+  });
+});

@@ -1053,6 +1053,14 @@ export function analyseConsultation(transcript: string, patientName?: string): C
         if (ACUTE.has(term)) continue;
         const before = u.text.slice(Math.max(0, m.index - 30), m.index);
         if (/\b(?:no|not|never|denies|any)\b[^,]*$/.test(before)) continue;
+        // "has anybody ever said you had rheumatoid arthritis?" "no": asked about and denied.
+        if (
+          u.question &&
+          u.answer?.polarity !== 'yes' &&
+          ASKED_IF_HAD.test(u.text.slice(0, m.index).split(/[.?!]/).pop() ?? '')
+        ) {
+          continue;
+        }
         const canonical = CONDITION_SYNONYMS[term] ?? term;
         const known = partial.pastConditions.some((c) => c === canonical || c.includes(canonical));
         if (!known) {
@@ -1082,6 +1090,10 @@ export function analyseConsultation(transcript: string, patientName?: string): C
 }
 
 /** Lay and abbreviated names of one condition → the name a note uses. */
+/** A question asking whether the patient has (had) a condition, rather than about one they have. */
+const ASKED_IF_HAD =
+  /\b(?:ever|do you have|have you (?:ever )?(?:had|been diagnosed)|any|told (?:you|that you)|said (?:that )?you)\b/;
+
 const CONDITION_SYNONYMS: Record<string, string> = {
   'high blood pressure': 'hypertension',
   'high cholesterol': 'hyperlipidemia',
