@@ -20,6 +20,7 @@ import {
   type InstructionPlan,
 } from './builtin/instructions';
 import type { Detail, SectionBody, WriterContext } from './builtin/sections';
+import { worthKeeping } from './builtin/prune';
 import { writeTopic } from './builtin/topics';
 import {
   NoteEngineError,
@@ -87,7 +88,7 @@ function writeSections(
  * "It sounds like she ...", "So, ..."): the fact stays, the talk goes (issue 12).
  */
 const SPOKEN_LEAD =
-  /^(?:(?:so|okay|ok|alright|all right|now|well|and|but|um|uh)\s*,?\s+)*(?:(?:i know|i see|i understand|i heard|i remember|i noticed|it sounds like|it looks like|looks like|sounds like)(?: that)?,?\s+)(?=(?:she|he|they|the patient|her|his|their|it|this|there)\b)/i;
+  /^(?:(?:so|okay|ok|alright|all right|now|well|and|but|um|uh|hi|hello|hey)\s*,?\s+)*(?:(?:i know|i see|i understand|i heard|i remember|i noticed|it sounds like|it looks like|looks like|sounds like)(?: that)?,?\s+)(?=(?:she|he|they|the patient|her|his|their|it|this|there)\b)/i;
 
 export function tidySentence(text: string): string {
   const stripped = text.replace(SPOKEN_LEAD, '');
@@ -128,6 +129,20 @@ function tidySection(section: NoteSection): NoteSection {
   return tidied;
 }
 
+/** "Musculoskeletal: " at the head of an examination or review-of-systems bullet. */
+const BULLET_LABEL = /^([A-Z][A-Za-z /&-]{1,40}:\s+)(.*)$/s;
+
+/**
+ * A bullet's sentences pruned one by one (`worthKeeping`); its label stays with what is left,
+ * and a bullet with nothing left goes.
+ */
+function pruneBullet(bullet: string): string {
+  const m = BULLET_LABEL.exec(bullet);
+  const label = m?.[1] ?? '';
+  const kept = splitNoteSentences(m?.[2] ?? bullet).filter(worthKeeping);
+  return kept.length > 0 ? `${label}${kept.join(' ')}` : '';
+}
+
 interface Grounding {
   evidence: PreparedTranscript;
   safety: SafetyTranscript;
@@ -139,11 +154,12 @@ interface Grounding {
  * safety check cannot find as written, is left out of a note the engine writes afresh. A rule
  * that misreads speech then costs a sentence, never a wrong fact.
  */
-function keepSupported(section: NoteSection, grounding: Grounding): NoteSection {
+function keepSupported(section: NoteSection, grounding: Grounding, prune: boolean): NoteSection {
   const supported = (text: string) =>
     isPlaceholderSentence(text) ||
-    (alignSentence({ section: section.title, text }, grounding.evidence, builtinSynonyms())
-      .supported &&
+    ((!prune || worthKeeping(text)) &&
+      alignSentence({ section: section.title, text }, grounding.evidence, builtinSynonyms())
+        .supported &&
       checkSentenceSafety(text, grounding.safety).length === 0);
   const content = paragraphsOf(section.content)
     .map((paragraph) =>
@@ -155,7 +171,9 @@ function keepSupported(section: NoteSection, grounding: Grounding): NoteSection 
     )
     .filter((paragraph) => paragraph.length > 0)
     .join('\n\n');
-  const bullets = section.bullets?.filter((b) => splitNoteSentences(b).every(supported));
+  const bullets = section.bullets
+    ?.map((b) => (prune ? pruneBullet(b) : b))
+    .filter((b) => b.length > 0 && splitNoteSentences(b).every(supported));
   const kept: NoteSection = { title: section.title, content };
   if (bullets && bullets.length > 0) kept.bullets = bullets;
   return kept;
@@ -204,10 +222,25 @@ function applyPlan(
   );
 }
 
+export interface BuiltinOptions {
+  /**
+   * Leave out sentences that read as talk rather than note (`builtin/prune.ts`). On by default;
+   * off only to learn the word weights that pruning uses, from unpruned notes.
+   */
+  prune?: boolean;
+}
+
 export class BuiltinNoteEngine implements NoteEngine {
   readonly name = 'builtin';
 
-  constructor(private readonly logger: EngineLogger = silentLogger) {}
+  private readonly prune: boolean;
+
+  constructor(
+    private readonly logger: EngineLogger = silentLogger,
+    options: BuiltinOptions = {},
+  ) {
+    this.prune = options.prune ?? true;
+  }
 
   describe(): string {
     return 'builtin (offline, deterministic, no model weights)';
@@ -252,7 +285,7 @@ export class BuiltinNoteEngine implements NoteEngine {
           // writer marks what was not said "[not stated]" instead.
           input.template.kind === 'certificate'
             ? section
-            : keepSupported(tidySection(section), grounding),
+            : keepSupported(tidySection(section), grounding, this.prune),
         );
     const sections = applyPlan(base, plan, input, consultation, notices);
 
@@ -275,6 +308,9 @@ export class BuiltinNoteEngine implements NoteEngine {
   }
 }
 
-export function createBuiltinNoteEngine(logger?: EngineLogger): NoteEngine {
-  return new BuiltinNoteEngine(logger);
+export function createBuiltinNoteEngine(
+  logger?: EngineLogger,
+  options?: BuiltinOptions,
+): NoteEngine {
+  return new BuiltinNoteEngine(logger, options);
 }

@@ -342,10 +342,18 @@ function detectName(utterances: Utterance[]): string | null {
   return title && !best.includes(' ') ? `${title}. ${best}` : best;
 }
 
+const FEMALE_CARE =
+  /\b(?:(?:my|your) (?:last )?(?:menstrual )?periods?|menstrual|menstruation|menopaus\w*|(?:am i|are you|you are|i am|you could be|i could be|chance (?:you|i) (?:are|am|could be)) pregnant|pap smears?|my (?:ovaries|uterus)|your (?:ovaries|uterus))\b/;
+const MALE_CARE = /\b(?:(?:my|your) prostate|prostate exam|erectile|(?:my|your) testicles?)\b/;
+
 function detectSex(utterances: Utterance[]): Sex {
   let male = 0;
   let female = 0;
   for (const u of utterances) {
+    // Organs and care only one sex has, about the patient ("your prostate", "my last period",
+    // "are you pregnant"), say the sex as plainly as a stated one.
+    if (FEMALE_CARE.test(u.text)) female += 2;
+    if (MALE_CARE.test(u.text)) male += 2;
     if (u.role !== 'clinician') continue;
     const t = u.text;
     if (/\d+-year-old (?:male|man|gentleman|boy)\b/.test(t)) male += 5;
@@ -1045,6 +1053,14 @@ export function analyseConsultation(transcript: string, patientName?: string): C
         if (ACUTE.has(term)) continue;
         const before = u.text.slice(Math.max(0, m.index - 30), m.index);
         if (/\b(?:no|not|never|denies|any)\b[^,]*$/.test(before)) continue;
+        // "has anybody ever said you had rheumatoid arthritis?" "no": asked about and denied.
+        if (
+          u.question &&
+          u.answer?.polarity !== 'yes' &&
+          ASKED_IF_HAD.test(u.text.slice(0, m.index).split(/[.?!]/).pop() ?? '')
+        ) {
+          continue;
+        }
         const canonical = CONDITION_SYNONYMS[term] ?? term;
         const known = partial.pastConditions.some((c) => c === canonical || c.includes(canonical));
         if (!known) {
@@ -1074,6 +1090,10 @@ export function analyseConsultation(transcript: string, patientName?: string): C
 }
 
 /** Lay and abbreviated names of one condition → the name a note uses. */
+/** A question asking whether the patient has (had) a condition, rather than about one they have. */
+const ASKED_IF_HAD =
+  /\b(?:ever|do you have|have you (?:ever )?(?:had|been diagnosed)|any|told (?:you|that you)|said (?:that )?you)\b/;
+
 const CONDITION_SYNONYMS: Record<string, string> = {
   'high blood pressure': 'hypertension',
   'high cholesterol': 'hyperlipidemia',

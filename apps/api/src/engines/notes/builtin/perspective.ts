@@ -516,20 +516,36 @@ const INVERTING_AUX = new Set([
   'shall',
 ]);
 
+/**
+ * The subject that opens a sentence (nothing before it, or only a sentence end). Without a stated
+ * sex it is written "the patient" rather than "they": a clinical note names its subject ("The
+ * patient reports ..."), and a sentence-initial "They" reads as someone else (issue 12).
+ */
+function opensSentence(tokens: Token[], index: number): boolean {
+  if (index === 0) return true;
+  const prev = tokens[index - 1];
+  return prev !== undefined && /[.?!]$/.test(prev.trail);
+}
+
 /** Patient speech: I/me/my → he/him/his (or she/her, or "the patient"); we/our → they/their. */
 export function patientToThirdPerson(text: string, p: Pronouns): string {
   const tokens = tokenize(text);
   tokens.forEach((token, i) => {
     switch (token.word) {
       case 'i':
-        token.word = p.subject;
-        conjugateAfter(tokens, i, p.plural);
+        if (opensSentence(tokens, i) && p.plural) {
+          token.word = 'the patient';
+          conjugateAfter(tokens, i, false);
+        } else {
+          token.word = p.subject;
+          conjugateAfter(tokens, i, p.plural);
+        }
         break;
       case 'me':
         token.word = p.object;
         break;
       case 'my':
-        token.word = p.possessive;
+        token.word = opensSentence(tokens, i) && p.plural ? "the patient's" : p.possessive;
         break;
       case 'mine':
         token.word = p.possessivePronoun;
@@ -573,6 +589,9 @@ export function clinicianToThirdPerson(text: string, p: Pronouns): string {
             next === undefined);
         if (isObject) {
           token.word = p.object;
+        } else if (opensSentence(tokens, i) && p.plural) {
+          token.word = 'the patient';
+          conjugateAfter(tokens, i, false);
         } else {
           token.word = p.subject;
           if (!(prev && INVERTING_AUX.has(prev.word))) conjugateAfter(tokens, i, p.plural);
@@ -580,7 +599,7 @@ export function clinicianToThirdPerson(text: string, p: Pronouns): string {
         break;
       }
       case 'your':
-        token.word = p.possessive;
+        token.word = opensSentence(tokens, i) && p.plural ? "the patient's" : p.possessive;
         break;
       case 'yours':
         token.word = p.possessivePronoun;
