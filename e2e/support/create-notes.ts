@@ -17,7 +17,7 @@ export async function startSession(page: Page, patientName: string) {
 export async function record(page: Page, seconds: number, startLabel = 'Start Recording') {
   await expect(button(page, startLabel)).toBeEnabled();
   await button(page, startLabel).click();
-  const time = `0:${String(seconds).padStart(2, '0')}`;
+  const time = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
   await expect(page.getByRole('timer', { name: 'Recording time' })).toHaveText(time, {
     timeout: (seconds + 15) * 1000,
   });

@@ -10,17 +10,18 @@ import {
   templateCheckbox,
 } from '../support/create-notes';
 import { expect, test } from '../support/fixtures';
-import { consultationWav, fakeMicrophoneArgs } from '../support/speech';
+import { fakeMicrophoneArgs, longConsultationWav } from '../support/speech';
 
 // Issue 12 "Done when": the evidence highlight works in the notes view, and a dose changed by hand
 // in the editor is flagged before saving. The consultation reaches the notes view as a clinician's
 // does: a real recording (espeak-ng speech fed to Chromium's fake microphone), transcribed and
-// written by the offline engines.
+// written by the offline engines. It runs long enough (75 s) for the offline recogniser to get
+// whole findings right: from less, the engine rightly writes nothing it cannot support.
 const base = config.use?.launchOptions ?? {};
 test.use({
   launchOptions: {
     ...base,
-    args: [...(base.args ?? []), ...fakeMicrophoneArgs(consultationWav())],
+    args: [...(base.args ?? []), ...fakeMicrophoneArgs(longConsultationWav(200))],
   },
 });
 
@@ -30,11 +31,11 @@ test('a sentence shows its evidence; an edited dose is flagged before saving', a
   page,
   login,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   await login();
   await page.goto('/create-notes');
   await startSession(page, 'Eve Dent');
-  await record(page, 20);
+  await record(page, 75);
   await templateCheckbox(page, SOAP).check();
   await button(page, 'Generate Notes').click();
   const note = await expectNoteWithText(page, SOAP);
