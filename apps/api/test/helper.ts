@@ -200,8 +200,19 @@ export async function createUser(app: FastifyInstance, overrides: Partial<NewUse
     ...user,
     id: body.user.id,
     cookie: cookiesOf(verify.headers['set-cookie']),
-    token: verify.headers['set-auth-token'] as string | undefined,
+    token: bearerTokenOf(verify.headers['set-cookie']),
   };
+}
+
+/**
+ * What a non-browser API client sends as `Authorization: Bearer`: the session cookie's value,
+ * read from `Set-Cookie` (the token is in no response body or other header, issue 11).
+ */
+export function bearerTokenOf(setCookie: string | string[] | undefined): string | undefined {
+  const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie ?? ''])
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith('better-auth.session_token='));
+  return cookie ? decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1)) : undefined;
 }
 
 /**
