@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -236,9 +237,21 @@ export function capturedLog(level: AppConfig['logLevel'] = 'info') {
 
 /**
  * Every row of every table, as text: what a database dump (or a stolen backup) would hold.
- * Works the same on PGlite and PostgreSQL.
+ * Works the same on PGlite and PostgreSQL; on PostgreSQL the output of a real `pg_dump` of the
+ * test database is added.
  */
 export async function dumpDatabase(app: FastifyInstance): Promise<string> {
+  const target = app.config.database;
+  const pgDump =
+    target.kind === 'postgres'
+      ? execFileSync('pg_dump', ['--no-owner', target.url], {
+          maxBuffer: 256 * 1024 * 1024,
+        }).toString('utf8')
+      : '';
+  return `${pgDump}\n${await selectEveryRow(app)}`;
+}
+
+async function selectEveryRow(app: FastifyInstance): Promise<string> {
   const { db } = app.database;
   /** Both drivers answer `execute` with `{ rows }`; the shared Db type does not say so. */
   const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

@@ -7,11 +7,13 @@ import { AUTH_ENDPOINTS, CLIENT_IP_HEADER, PASSWORDLESS_ENDPOINTS } from './auth
 import { CODE_SENDS_PER_ADDRESS, codeSendsInWindow } from './code-sends.repository';
 import { claimPasswordCheck, clearPasswordChecks } from './login-throttle.repository';
 
-/** Endpoints that e-mail a code: limited per address on top of better-auth's per-IP limits. */
-const CODE_SENDING_PATHS = new Set([
-  '/api/auth/email-otp/send-verification-otp',
-  '/api/auth/email-otp/request-password-reset',
-]);
+/**
+ * Endpoints that e-mail a code and answer 429 once the address had its codes for the window (on
+ * top of better-auth's per-IP limits). Not the reset request: only known addresses get codes, so
+ * a 429 there would tell which addresses have accounts (issue 11); over the limit its code is
+ * silently not sent (`sendVerificationOTP`).
+ */
+const CODE_SENDING_PATHS = new Set(['/api/auth/email-otp/send-verification-otp']);
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
 /**
  * Endpoints that evaluate a password, and whose account it is: throttled per (IP, account).
