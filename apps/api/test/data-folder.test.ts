@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { buildConfig } from '../src/config/config';
 import { parseEnv } from '../src/config/env';
-import { ORIGIN, cookiesOf, createUser } from './helper';
+import { ORIGIN, bearerTokenOf, cookiesOf, createUser } from './helper';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'clerkly-data-'));
 const previousUmask = process.umask();
@@ -44,7 +44,7 @@ describe('the data folder', () => {
       headers: { origin: ORIGIN },
       payload: { email: user.email, password: user.password, rememberMe: true },
     });
-    const token = decodeURIComponent(signIn.headers['set-auth-token'] as string).split('.')[0]!;
+    const token = bearerTokenOf(signIn.headers['set-cookie'])!.split('.')[0]!;
     const headers = { cookie: cookiesOf(signIn.headers['set-cookie']), origin: ORIGIN };
     const session = (
       await app.inject({

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -200,8 +201,19 @@ export async function createUser(app: FastifyInstance, overrides: Partial<NewUse
     ...user,
     id: body.user.id,
     cookie: cookiesOf(verify.headers['set-cookie']),
-    token: verify.headers['set-auth-token'] as string | undefined,
+    token: bearerTokenOf(verify.headers['set-cookie']),
   };
+}
+
+/**
+ * What a non-browser API client sends as `Authorization: Bearer`: the session cookie's value,
+ * read from `Set-Cookie` (the token is in no response body or other header, issue 11).
+ */
+export function bearerTokenOf(setCookie: string | string[] | undefined): string | undefined {
+  const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie ?? ''])
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith('better-auth.session_token='));
+  return cookie ? decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1)) : undefined;
 }
 
 /**
@@ -225,9 +237,21 @@ export function capturedLog(level: AppConfig['logLevel'] = 'info') {
 
 /**
  * Every row of every table, as text: what a database dump (or a stolen backup) would hold.
- * Works the same on PGlite and PostgreSQL.
+ * Works the same on PGlite and PostgreSQL; on PostgreSQL the output of a real `pg_dump` of the
+ * test database is added.
  */
 export async function dumpDatabase(app: FastifyInstance): Promise<string> {
+  const target = app.config.database;
+  const pgDump =
+    target.kind === 'postgres'
+      ? execFileSync('pg_dump', ['--no-owner', target.url], {
+          maxBuffer: 256 * 1024 * 1024,
+        }).toString('utf8')
+      : '';
+  return `${pgDump}\n${await selectEveryRow(app)}`;
+}
+
+async function selectEveryRow(app: FastifyInstance): Promise<string> {
   const { db } = app.database;
   /** Both drivers answer `execute` with `{ rows }`; the shared Db type does not say so. */
   const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

@@ -10,16 +10,20 @@ import {
   apiErrorSchema,
   patientSessionDetailSchema,
 } from '@clerkly/contracts';
-import { sessionTranscriptHistory, sessions } from '../src/db/schema';
+import { rateLimits, sessionTranscriptHistory, sessions } from '../src/db/schema';
+import { LOGIN_THROTTLE } from '../src/modules/auth/login-throttle.repository';
 import { hashSessionToken } from '../src/modules/auth/session-store';
 import {
   ORIGIN,
+  bearerTokenOf,
   buildTestApp,
   capturedLog,
   cookiesOf,
   createUser,
   dumpDatabase,
+  newUser,
   randomIp,
+  readLatestCode,
   readOutbox,
   type TestApp,
 } from './helper';
@@ -75,7 +79,7 @@ async function signIn(user: User, rememberMe: boolean) {
     payload: { email: user.email, password: user.password, rememberMe },
   });
   expect(response.statusCode, response.body).toBe(200);
-  const signed = decodeURIComponent(response.headers['set-auth-token'] as string);
+  const signed = bearerTokenOf(response.headers['set-cookie'])!;
   return {
     cookie: cookiesOf(response.headers['set-cookie']),
     /** The signed token as the client holds it, and the session token inside it. */
@@ -118,10 +122,12 @@ describe('High 2: session tokens cannot be lifted from the database', () => {
 
     const dump = await dumpDatabase(testApp.app);
     expect(dump).toContain(user.email); // the dump is real: it holds the rows
+    if (testApp.app.config.database.kind === 'postgres')
+      expect(dump).toMatch(/PostgreSQL database dump/);
     for (const secret of [
       plainToken,
       token,
-      decodeURIComponent(user.token!).split('.')[0]!,
+      user.token!.split('.')[0]!,
       'Quentin',
       'Zephyrine',
       'Marmalade rash',
@@ -531,5 +537,137 @@ describe('Low: responses with patient data are never cached', () => {
       const response = await testApp.app.inject({ method: 'GET', url, headers: as(user) });
       expect(response.headers['cache-control']).toBe('no-store');
     }
+  });
+});
+
+const signInFrom = (ip: string, email: string, password: string) =>
+  testApp.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: ORIGIN },
+    remoteAddress: ip,
+    payload: { email, password, rememberMe: false },
+  });
+
+describe('Low: password checks are throttled per (IP, account), atomically, with no account lock', () => {
+  /**
+   * better-auth's own per-IP limit (a few requests per 10 s, across accounts) runs too; its
+   * window is moved on between waves instead of waiting 10 s, so what is measured is the
+   * per-(IP, account) throttle that holds over 15 minutes.
+   */
+  const nextIpWindow = () => testApp.app.database.db.delete(rateLimits);
+
+  it('evaluates no more than the limit of parallel wrong passwords from one address', async () => {
+    const user = await createUser(testApp.app);
+    const attacker = randomIp();
+    const statuses: number[] = [];
+    for (const wave of [40, 10, 10, 10]) {
+      await nextIpWindow();
+      const answers = await Promise.all(
+        Array.from({ length: wave }, () => signInFrom(attacker, user.email, 'Wr0ng$password')),
+      );
+      statuses.push(...answers.map((answer) => answer.statusCode));
+    }
+    // 401 = the password was evaluated and was wrong; 429 = refused before any evaluation.
+    const evaluated = statuses.filter((status) => status === 401).length;
+    expect(evaluated).toBeLessThanOrEqual(LOGIN_THROTTLE.maxAttempts);
+    expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+    // From that address even the right password is no longer evaluated...
+    await nextIpWindow();
+    expect((await signInFrom(attacker, user.email, user.password)).statusCode).toBe(429);
+    // ...but the clinician at their own address signs in: there is no account lock to trip
+    // (the old one locked the account for everyone after 100 failures from anywhere).
+    expect((await signInFrom(randomIp(), user.email, user.password)).statusCode).toBe(200);
+  });
+
+  it('throttles the current-password check of change-password the same way', async () => {
+    const user = await createUser(testApp.app);
+    const ip = randomIp();
+    const statuses: number[] = [];
+    for (const wave of [10, 10, 10, 10, 10]) {
+      await nextIpWindow();
+      const answers = await Promise.all(
+        Array.from({ length: wave }, () =>
+          testApp.app.inject({
+            method: 'POST',
+            url: '/api/auth/change-password',
+            headers: as(user),
+            remoteAddress: ip,
+            payload: { currentPassword: 'Wr0ng$password', newPassword: 'N3w$ecretPass' },
+          }),
+        ),
+      );
+      statuses.push(...answers.map((answer) => answer.statusCode));
+    }
+    // 400 = the current password was evaluated and was wrong.
+    const evaluated = statuses.filter((status) => status === 400).length;
+    expect(evaluated).toBeLessThanOrEqual(LOGIN_THROTTLE.maxAttempts);
+    expect(statuses.filter((status) => status !== 400 && status !== 429)).toEqual([]);
+  });
+});
+
+describe('Low: the session token is not readable by JavaScript', () => {
+  it('is only in the httpOnly cookie: no body, no set-auth-token header, no list-sessions', async () => {
+    const applicant = newUser();
+    const ip = randomIp();
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: ORIGIN },
+      remoteAddress: ip,
+      payload: { ...applicant, name: `${applicant.firstName} ${applicant.lastName}` },
+    });
+    const verified = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/email-otp/verify-email',
+      headers: { origin: ORIGIN },
+      remoteAddress: ip,
+      payload: {
+        email: applicant.email,
+        otp: await readLatestCode(testApp.app.config.mail.outboxDir, applicant.email),
+      },
+    });
+    const signedIn = await signInFrom(randomIp(), applicant.email, applicant.password);
+    expect(signedIn.statusCode).toBe(200);
+    const cookie = cookiesOf(signedIn.headers['set-cookie']);
+    const session = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie },
+    });
+    const changed = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { cookie, origin: ORIGIN },
+      payload: {
+        currentPassword: applicant.password,
+        newPassword: 'N3w$ecretPass',
+        revokeOtherSessions: true,
+      },
+    });
+    for (const response of [verified, signedIn, session, changed]) {
+      expect(response.statusCode, response.body).toBe(200);
+      const signed = bearerTokenOf(response.headers['set-cookie']);
+      for (const token of [
+        signed,
+        signed?.split('.')[0],
+        bearerTokenOf(signedIn.headers['set-cookie']),
+      ]) {
+        if (token) expect(response.body).not.toContain(token.split('.')[0]);
+      }
+      expect(response.headers['set-auth-token']).toBeUndefined();
+      expect(String(response.headers['access-control-expose-headers'] ?? '')).not.toMatch(
+        /auth-token/i,
+      );
+    }
+    expect(String(signedIn.headers['set-cookie'])).toMatch(
+      /better-auth\.session_token=[^;]+;.*HttpOnly/i,
+    );
+    const list = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/list-sessions',
+      headers: { cookie },
+    });
+    expect(list.statusCode).toBe(404);
   });
 });

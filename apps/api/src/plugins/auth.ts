@@ -2,7 +2,7 @@ import { ERROR_CODES } from '@clerkly/contracts';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createAuth, type Auth } from '../modules/auth/auth';
+import { createAuth, type Auth, type BackgroundWork } from '../modules/auth/auth';
 import { createMailer, type Mailer } from '../modules/mail/mailer';
 
 export interface AuthenticatedUser {
@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
     mailer: Mailer;
+    /** E-mails sent after the response (password reset codes); tests wait for them with idle(). */
+    authBackground: BackgroundWork & { idle: () => Promise<void> };
     /** onRequest hook for protected route plugins: 401 unless a valid session is present. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -27,7 +29,25 @@ export default fp(
     const mailer = createMailer(app.config.mail, app.log);
     app.log.info(`E-mail: ${mailer.description}`);
     if (!app.config.rateLimit) app.log.warn('Rate limits are OFF (RATE_LIMIT=off)');
-    const auth = createAuth(app.database.db, app.config, mailer, app.log);
+    const pending = new Set<Promise<void>>();
+    const background = {
+      run(task: () => Promise<void>) {
+        const work = task()
+          .catch((error: unknown) => {
+            // The error's name only: mail and database errors can carry addresses.
+            app.log.error({ error: (error as Error)?.name }, 'Background work failed');
+          })
+          .finally(() => pending.delete(work));
+        pending.add(work);
+      },
+      /** Resolves when everything started so far has finished. */
+      async idle() {
+        while (pending.size > 0) await Promise.all(pending);
+      },
+    };
+    app.decorate('authBackground', background);
+    app.addHook('onClose', () => background.idle());
+    const auth = createAuth(app.database.db, app.config, mailer, app.log, background);
     app.decorate('mailer', mailer);
     app.decorate('auth', auth);
     app.decorateRequest('user', null);

@@ -4,6 +4,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -99,13 +100,21 @@ export const rateLimits = pgTable('rate_limits', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
-/** Failed sign-ins per account, for the temporary lock after too many (issue 3, NIST 800-63B). */
-export const loginFailures = pgTable('login_failures', {
-  email: text('email').primaryKey(),
-  failedCount: integer('failed_count').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Password checks per (client IP, account) in the current window (issue 11): a throttle, not an
+ * account lock, so an attacker elsewhere cannot lock a clinician out. A slot is claimed before
+ * the password is evaluated, in one upsert, so parallel attempts cannot overshoot the limit.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    ip: text('ip').notNull(),
+    email: text('email').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.ip, table.email] })],
+);
 
 /** Codes sent per address, for the per-address sending limit. No code is stored here. */
 export const codeSends = pgTable(

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ERROR_CODES, type ApiError } from '@clerkly/contracts';
 import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
@@ -6,20 +5,25 @@ import type { FastifyPluginAsync } from 'fastify';
 import { users } from '../../db/schema';
 import { AUTH_ENDPOINTS, CLIENT_IP_HEADER, PASSWORDLESS_ENDPOINTS } from './auth';
 import { CODE_SENDS_PER_ADDRESS, codeSendsInWindow } from './code-sends.repository';
-import { clearFailedLogins, lockedUntil, recordFailedLogin } from './login-failures.repository';
+import { claimPasswordCheck, clearPasswordChecks } from './login-throttle.repository';
 
-/** Endpoints that e-mail a code: limited per address on top of better-auth's per-IP limits. */
-const CODE_SENDING_PATHS = new Set([
-  '/api/auth/email-otp/send-verification-otp',
-  '/api/auth/email-otp/request-password-reset',
-]);
-const SIGN_IN_PATH = '/api/auth/sign-in/email';
-const PASSWORD_RESET_REQUEST_PATH = '/api/auth/email-otp/request-password-reset';
 /**
- * A reset request answers no sooner than this, known address or not: the e-mail sent for a
- * known one would otherwise show in the response time (issue 11).
+ * Endpoints that e-mail a code and answer 429 once the address had its codes for the window (on
+ * top of better-auth's per-IP limits). Not the reset request: only known addresses get codes, so
+ * a 429 there would tell which addresses have accounts (issue 11); over the limit its code is
+ * silently not sent (`sendVerificationOTP`).
  */
-export const RESET_REQUEST_FLOOR_MS = 400;
+const CODE_SENDING_PATHS = new Set(['/api/auth/email-otp/send-verification-otp']);
+const SIGN_IN_PATH = '/api/auth/sign-in/email';
+/**
+ * Endpoints that evaluate a password, and whose account it is: throttled per (IP, account).
+ * `verify-password` is not exposed (AUTH_ENDPOINTS) but would be throttled the same way.
+ */
+const PASSWORD_CHECK_PATHS = new Set([
+  SIGN_IN_PATH,
+  '/api/auth/change-password',
+  '/api/auth/verify-password',
+]);
 const AUTH_PREFIX = '/api/auth';
 const RESET_PASSWORD_PATH = '/api/auth/email-otp/reset-password';
 
@@ -40,6 +44,31 @@ function toApiError(status: number, text: string | null): ApiError {
   };
 }
 
+/**
+ * The session token stays in the httpOnly cookie (issue 11): better-auth also returns it in the
+ * JSON of sign-in, verify-email, get-session and change-password, where the page's JavaScript
+ * could read it. Non-browser API clients take the cookie's value from `Set-Cookie` and may send
+ * it as `Authorization: Bearer` (docs/decisions/002).
+ */
+function withoutTokens(text: string | null): string | null {
+  if (!text) return text;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (!parsed || typeof parsed !== 'object') return text;
+  const body = parsed as { token?: unknown; session?: { token?: unknown } | null };
+  if (!('token' in body) && !(body.session && 'token' in body.session)) return text;
+  delete body.token;
+  if (body.session && typeof body.session === 'object') delete body.session.token;
+  return JSON.stringify(body);
+}
+
+/** Response headers of better-auth's bearer plugin that hand the token to JavaScript. */
+const TOKEN_HEADERS = new Set(['set-auth-token', 'access-control-expose-headers']);
+
 const emailOf = (body: unknown): string | null => {
   const email = (body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' && email.length > 0 ? email.trim().toLowerCase() : null;
@@ -48,7 +77,7 @@ const emailOf = (body: unknown): string | null => {
 /**
  * Mounts better-auth's own endpoints under `/api/auth/*` by translating the Fastify request into
  * a web Request and the web Response back, adding the account-level protections better-auth does
- * not have: a per-address code-sending limit and a temporary lock after many failed sign-ins.
+ * not have: a per-address code-sending limit and a per-(IP, account) throttle on password checks.
  */
 const authRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
@@ -74,7 +103,6 @@ const authRoutes: FastifyPluginAsync = async (app) => {
           },
         });
       }
-      const started = performance.now();
       const email = request.method === 'POST' ? emailOf(request.body) : null;
 
       if (email && app.config.rateLimit && CODE_SENDING_PATHS.has(path)) {
@@ -84,7 +112,14 @@ const authRoutes: FastifyPluginAsync = async (app) => {
             .send(tooMany('Too many codes requested for this address. Please try again later.'));
         }
       }
-      if (email && path === SIGN_IN_PATH && (await lockedUntil(db, email))) {
+      // The account whose password is checked, and the client: the throttle's key.
+      const checked = PASSWORD_CHECK_PATHS.has(path)
+        ? path === SIGN_IN_PATH
+          ? email
+          : ((await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) }))?.user
+              .email ?? null)
+        : null;
+      if (checked && app.config.rateLimit && !(await claimPasswordCheck(db, request.ip, checked))) {
         return reply
           .code(429)
           .send(tooMany('Too many failed sign-in attempts. Please try again later.'));
@@ -103,13 +138,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
         }),
       );
 
-      if (email && path === SIGN_IN_PATH) {
-        if (response.status === 401) await recordFailedLogin(db, email);
-        else if (response.ok) await clearFailedLogins(db, email);
-      }
-      if (path === PASSWORD_RESET_REQUEST_PATH) {
-        await sleep(Math.max(0, RESET_REQUEST_FLOOR_MS - (performance.now() - started)));
-      }
+      if (checked && response.ok) await clearPasswordChecks(db, request.ip, checked);
       if (email && path === RESET_PASSWORD_PATH && response.ok) {
         await db
           .update(users)
@@ -120,13 +149,15 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       reply.code(response.status);
       for (const [key, value] of response.headers) {
         // The body may be rewritten below, so its length is Fastify's to compute.
-        if (key !== 'set-cookie' && key !== 'content-length') void reply.header(key, value);
+        if (key !== 'set-cookie' && key !== 'content-length' && !TOKEN_HEADERS.has(key)) {
+          void reply.header(key, value);
+        }
       }
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) void reply.header('set-cookie', cookies);
       const text = response.body ? await response.text() : null;
       if (response.status >= 400) return reply.send(toApiError(response.status, text));
-      return reply.send(text);
+      return reply.send(withoutTokens(text));
     },
   });
 };

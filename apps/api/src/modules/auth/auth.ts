@@ -97,7 +97,18 @@ const wantsRememberMe = (context: { path?: string; body?: unknown } | null | und
  * sessions. Browsers get an httpOnly session cookie; API clients may send
  * `Authorization: Bearer <token>` (bearer plugin). See docs/decisions/002.
  */
-export function createAuth(db: Db, config: AppConfig, mailer: Mailer, log: FastifyBaseLogger) {
+/** Work done after the response is sent; the app waits for it before it closes. */
+export interface BackgroundWork {
+  run(task: () => Promise<void>): void;
+}
+
+export function createAuth(
+  db: Db,
+  config: AppConfig,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  background: BackgroundWork,
+) {
   const refusePasswordless = createAuthMiddleware(async (ctx) => {
     const body = (ctx.body ?? {}) as Record<string, unknown>;
     if (
@@ -203,15 +214,22 @@ export function createAuth(db: Db, config: AppConfig, mailer: Mailer, log: Fasti
         rateLimit: { window: 60, max: 3 },
         disableSignUp: !config.passwordlessSignIn,
         async sendVerificationOTP({ email, otp, type }) {
-          // The per-address limit sits where codes are sent, so every path that sends one is
-          // covered (issue 11). Over the limit the code is silently not sent: an error here
-          // would tell which addresses have accounts.
-          if (config.rateLimit && !(await claimCodeSend(db, email))) {
-            log.warn({ purpose: type }, 'Code not sent: per-address limit reached');
-            return;
-          }
-          await mailer.send(codeMessage(email, otp, type));
-          log.info({ purpose: type }, 'Verification code sent');
+          const send = async () => {
+            // The per-address limit sits where codes are sent, so every path that sends one is
+            // covered (issue 11). Over the limit the code is silently not sent: an error here
+            // would tell which addresses have accounts.
+            if (config.rateLimit && !(await claimCodeSend(db, email))) {
+              log.warn({ purpose: type }, 'Code not sent: per-address limit reached');
+              return;
+            }
+            await mailer.send(codeMessage(email, otp, type));
+            log.info({ purpose: type }, 'Verification code sent');
+          };
+          // A reset request answers the same for every address, so its response must not wait
+          // for the e-mail that only a known address gets (issue 11: 14.2 vs 10.0 ms). The other
+          // codes go to the address being signed up or confirmed, which the caller already knows.
+          if (type === 'forget-password') background.run(send);
+          else await send();
         },
       }),
     ],
