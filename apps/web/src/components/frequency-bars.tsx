@@ -10,7 +10,14 @@ type FrequencyBarsProps = {
   label?: string;
 };
 
-/** A live frequency-bar graph of an audio input, redrawn every animation frame. */
+/**
+ * Redraws at most this often. A level meter reads as live at 20 frames a second, and every redraw
+ * costs a repaint: at 60 a second the meter took CPU the recording's transcription needs on a
+ * small machine (the clinician's laptop runs the page while a recording goes on for half an hour).
+ */
+const REDRAW_INTERVAL_MS = 50;
+
+/** A live frequency-bar graph of an audio input. */
 export function FrequencyBars({
   analyser,
   width = 200,
@@ -31,8 +38,12 @@ export function FrequencyBars({
     // Speech sits in the lower bins, so the bars cover the lower 40% of the spectrum.
     const barWidth = (canvas.width / levels.length) * 2.5;
     let frame = 0;
+    let drawnAt = -Infinity;
 
-    const draw = () => {
+    const draw = (now: number) => {
+      frame = requestAnimationFrame(draw);
+      if (now - drawnAt < REDRAW_INTERVAL_MS) return;
+      drawnAt = now;
       analyser.getByteFrequencyData(levels);
       context.clearRect(0, 0, canvas.width, canvas.height);
       context.fillStyle = color;
@@ -41,9 +52,8 @@ export function FrequencyBars({
         context.fillRect(x, canvas.height - barHeight, Math.max(barWidth - 1, 1), barHeight);
         x += barWidth;
       }
-      frame = requestAnimationFrame(draw);
     };
-    draw();
+    draw(performance.now());
 
     return () => {
       cancelAnimationFrame(frame);
