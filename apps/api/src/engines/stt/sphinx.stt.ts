@@ -314,10 +314,13 @@ export class SphinxSpeechToText implements SpeechToText {
       '-hmm', installation.hmm, '-lm', installation.lm, '-dict', installation.dict,
       '-samprate', String(TARGET_SAMPLE_RATE),
       '-remove_silence', 'no',
-      // Only the first (tree) search pass. The flat-lexicon and best-path passes cost CPU and,
-      // measured with bench:stt on one day: LibriVox WER 26.8 % with them, 19.7 % without
-      // (0.371 → 0.317 CPU-s per audio-s); synthetic consultations 73.7 % vs 73.8 %, same CPU.
+      // Only the first (tree) search pass, with at most 3000 active HMMs and 10 word exits per
+      // frame. bench:stt in one session: the defaults gave LibriVox 26.8 % WER at 0.37 CPU-s per
+      // audio-s and synthetic consultations 73.7 % at 0.47; these settings 19.7 % at 0.26 and
+      // 73.4 % at 0.23. The extra passes and the wider search cost CPU, and accuracy on real
+      // speech, and the pipeline needs the decoders to keep ahead of the recording.
       '-fwdflat', 'no', '-bestpath', 'no',
+      '-maxhmmpf', '3000', '-maxwpf', '10',
       // Digital silence (zeros, as in padded or merged recordings) has no spectrum and comes
       // out as a long phantom word; half a bit of noise, from a fixed seed, prevents that.
       '-dither', 'yes', '-seed', '1',
