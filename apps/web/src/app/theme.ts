@@ -1,4 +1,18 @@
-import { createTheme, Drawer, Input, Menu, Modal, type CSSVariablesResolver } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  defaultVariantColorsResolver,
+  luminance,
+  parseThemeColor,
+  type VariantColorsResolver,
+  Drawer,
+  Input,
+  Menu,
+  Modal,
+  Notification,
+  type CSSVariablesResolver,
+} from '@mantine/core';
+import { WARNING_TEXT_VAR } from '../config/colors';
 import classes from './theme.module.css';
 
 /**
@@ -19,7 +33,27 @@ const dialogDefaults = {
   attributes: { header: { role: 'none' } },
 };
 
+/**
+ * The light variant (alerts, light badges and buttons) writes in shade 9 on a tint of it: 3.6:1
+ * for orange and yellow, under WCAG AA. Its text is darkened until it is dark enough.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  if (input.variant !== 'light') return colors;
+  const parsed = parseThemeColor({
+    color: input.color ?? input.theme.primaryColor,
+    theme: input.theme,
+  });
+  const palette = parsed.isThemeColor ? input.theme.colors[parsed.color] : undefined;
+  if (!palette) return colors;
+  // Luminance 0.12 is 5.8:1 on white, 4.5:1 or more on the tint behind it.
+  let color = palette[9];
+  for (let step = 0; step < 8 && luminance(color) > 0.12; step += 1) color = darken(color, 0.1);
+  return { ...colors, color };
+};
+
 export const theme = createTheme({
+  variantColorResolver,
   primaryColor: 'cyan',
   primaryShade: 9,
   defaultRadius: 'md',
@@ -27,6 +61,9 @@ export const theme = createTheme({
   // for keyboard focus only (`auto`), which is where it matters.
   focusRing: 'auto',
   components: {
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+    }),
     Modal: Modal.extend({ defaultProps: dialogDefaults }),
     Drawer: Drawer.extend({ defaultProps: dialogDefaults }),
     // Mantine puts a focusable presentational placeholder in each menu, which a menu may not
@@ -43,6 +80,6 @@ export const theme = createTheme({
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#666d75' },
-  dark: {},
+  light: { '--mantine-color-dimmed': '#666d75', [WARNING_TEXT_VAR]: '#b54708' },
+  dark: { [WARNING_TEXT_VAR]: 'var(--mantine-color-orange-4)' },
 });

@@ -83,7 +83,8 @@ export function AudioDeviceSettings({ devices }: { devices: AudioDevices }) {
         // Some browsers do not list speakers; sound then plays on the system default.
         placeholder={loading ? 'Looking for speakers…' : 'System default speaker'}
       />
-      <Group align="flex-end" gap="sm" wrap="nowrap">
+      {/* Wraps on a phone, so the field keeps room for its placeholder (issue 14). */}
+      <Group align="flex-end" gap="sm">
         <Select
           label="Microphone"
           leftSection={<IconMicrophone size={16} aria-hidden />}
@@ -93,7 +94,7 @@ export function AudioDeviceSettings({ devices }: { devices: AudioDevices }) {
           allowDeselect={false}
           disabled={loading || devices.microphones.length === 0}
           placeholder={loading ? 'Looking for microphones…' : 'No microphone found'}
-          style={{ flex: 1 }}
+          style={{ flex: '1 1 16rem' }}
         />
         <Badge
           size="lg"
