@@ -29,6 +29,8 @@ const SIGNED_OUT = [
   { path: '/login', title: 'Login | Clerkly' },
   { path: '/register', title: 'Register | Clerkly' },
   { path: '/forgot-password', title: 'Forgot Password | Clerkly' },
+  { path: '/terms', title: 'Terms of Service | Clerkly' },
+  { path: '/privacy', title: 'Privacy Policy | Clerkly' },
 ];
 
 const SIGNED_IN = [
@@ -50,7 +52,7 @@ for (const viewport of VIEWPORTS) {
       for (const { path, title } of SIGNED_OUT) {
         await page.goto(path);
         await expect(page).toHaveTitle(title);
-        await expect(page.getByRole('button').first()).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expectNoAxeViolations(page, path);
       }
       await page.goto('/no-such-page');

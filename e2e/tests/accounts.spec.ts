@@ -163,6 +163,43 @@ test('a new user registers, confirms the e-mailed code and sets the profile up',
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('a reload during profile setup comes back to profile setup, and no page works before it', async ({
+  page,
+}) => {
+  const user = createUser();
+  await page.goto('/register');
+  await page.getByRole('textbox', { name: 'First Name' }).fill(user.firstName);
+  await page.getByRole('textbox', { name: 'Last Name' }).fill(user.lastName);
+  await email(page).fill(user.email);
+  await password(page).fill(user.password);
+  await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(user.password);
+  await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
+  await button(page, 'Sign Up').click();
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  await pasteInto(page, codeDigits(page)[0]!, await latestCode(user.email));
+  await button(page, 'Verify').click();
+  const setup = page.getByRole('heading', { name: "Let's set your profile up!" });
+  await expect(setup).toBeVisible();
+
+  // Issue 14: the reload showed the sign-up form to a signed-in user, and Create Notes then
+  // worked without a profession.
+  await page.reload();
+  await expect(setup).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign Up' })).toHaveCount(0);
+  await page.goto('/create-notes');
+  await expect(setup).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Patient Name' })).toHaveCount(0);
+
+  const profession = page.getByRole('combobox', { name: 'Profession' });
+  await profession.click();
+  await profession.fill('general pract');
+  await page.getByRole('option', { name: 'General Practitioner' }).click();
+  await button(page, 'Save').click();
+  await expect(toast(page, TOASTS.profileSetUp)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Patient Name' })).toBeVisible();
+  await expect(page).toHaveURL(/\/create-notes$/);
+});
+
 test('login: messages, a wrong password, Remember Me and a browser-session login', async ({
   page,
 }) => {
