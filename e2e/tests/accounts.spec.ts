@@ -154,6 +154,11 @@ test('a new user registers, confirms the e-mailed code and sets the profile up',
   // The redirect follows the toast after 2 s (spec point 9).
   expect(new URL(page.url()).pathname).toBe('/register');
   await expect(page).toHaveURL(/\/create-notes$/);
+  // The audio set-up pop-up greets the new user: a modal dialog, closed with Escape (issue 14).
+  const welcome = page.getByRole('dialog', { name: 'Set up your audio' });
+  await expect(welcome).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(welcome).toBeHidden();
   await page.getByRole('button', { name: 'Open user menu' }).click();
   await expect(page.getByRole('menu')).toContainText(`${user.firstName} ${user.lastName}`);
   await page.keyboard.press('Escape');
@@ -161,6 +166,16 @@ test('a new user registers, confirms the e-mailed code and sets the profile up',
   await logout(page);
   await page.goto('/create-notes');
   await expect(page).toHaveURL(/\/login$/);
+
+  // Issue 14: it showed after every login; on this browser it has been seen.
+  await loginThroughForm(page, user);
+  await expect(page).toHaveURL(/\/create-notes$/);
+  await expect(page.getByRole('textbox', { name: 'Patient Name' })).toBeVisible();
+  // The pop-up would open 2 s after arriving; the welcome flag is cleared at that moment.
+  await expect
+    .poll(() => page.evaluate(() => history.state?.usr ?? null), { timeout: 5_000 })
+    .toBeNull();
+  await expect(welcome).toHaveCount(0);
 });
 
 test('a reload during profile setup comes back to profile setup, and no page works before it', async ({

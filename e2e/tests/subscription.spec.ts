@@ -76,6 +76,12 @@ test.describe('billing with Stripe (recorded responses)', () => {
       data: { email: user.email, otp: await latestCode(user.email, 0, app.outboxDir) },
     });
     expect(verify.status(), await verify.text()).toBe(200);
+    // Profile setup finishes a sign-up; protected pages ask for it first (issue 14).
+    const profile = await page.request.put(`${app.baseUrl}/api/users/profile`, {
+      headers,
+      data: { profession: 'General Practitioner' },
+    });
+    expect(profile.status(), await profile.text()).toBe(200);
 
     await page.goto(`${app.baseUrl}/subscription`);
     await expect(page.getByLabel('Current plan')).toContainText(TEXTS.freeForever);
