@@ -41,7 +41,7 @@ const SIGNED_IN = [
   { path: '/subscription', heading: 'Subscription' },
   { path: '/tutorial', heading: 'Tutorial' },
   { path: '/profile', heading: 'Profile' },
-  { path: '/payment', heading: undefined },
+  { path: '/payment', heading: 'Payment' },
 ];
 
 for (const viewport of VIEWPORTS) {

@@ -190,6 +190,8 @@ test('the whole consultation by keyboard, with focus where the next step is', as
 
   // Issue 14 "Phone": the notes stage at 390×844 — Add templates, the tabs and the
   // regenerate field's placeholder whole, nothing sideways.
+  // The "saved" toast closes by itself (spec: 5 s); until then it covers the avatar.
+  await expect(toast(page, TOASTS.sessionSaved)).toBeHidden();
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(button(page, 'Add templates')).toBeVisible();
   await expectNoClippedText(page, 'the notes stage on a phone');

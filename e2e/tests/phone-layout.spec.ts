@@ -57,6 +57,8 @@ test('signed-in screens fit a phone', async ({ page, login }, testInfo) => {
   ];
   for (const path of screens) {
     await page.goto(path);
+    // The page itself, not the skeleton shown while its code loads.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     if (path === '/my-sessions') {
       await expect(page.getByText('Alexandra Montgomery-Smith')).toBeVisible();
