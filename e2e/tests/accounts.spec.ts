@@ -173,7 +173,9 @@ test('a new user registers, confirms the e-mailed code and sets the profile up',
   await expect(page.getByRole('textbox', { name: 'Patient Name' })).toBeVisible();
   // The pop-up would open 2 s after arriving; the welcome flag is cleared at that moment.
   await expect
-    .poll(() => page.evaluate(() => history.state?.usr ?? null), { timeout: 5_000 })
+    .poll(() => page.evaluate(() => (history.state as { usr?: unknown } | null)?.usr ?? null), {
+      timeout: 5_000,
+    })
     .toBeNull();
   await expect(welcome).toHaveCount(0);
 });
