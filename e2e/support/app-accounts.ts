@@ -4,7 +4,8 @@ import { latestCode } from './outbox';
 
 /**
  * Signs a new user up on `app` through the real identity endpoints, confirming the address with
- * the code from that app's outbox; the session cookie lands in the page's browser context.
+ * the code from that app's outbox, and finishes profile setup; the session cookie lands in the
+ * page's browser context.
  */
 export async function signUpOnApp(
   page: Page,
@@ -22,5 +23,11 @@ export async function signUpOnApp(
     data: { email: user.email, otp: await latestCode(user.email, 0, app.outboxDir) },
   });
   expect(verify.status(), await verify.text()).toBe(200);
+  // Profile setup finishes a sign-up; protected pages ask for it first (issue 14).
+  const profile = await page.request.put(`${app.baseUrl}/api/users/profile`, {
+    headers,
+    data: { profession: 'General Practitioner' },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
   return user;
 }

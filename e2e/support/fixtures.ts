@@ -25,8 +25,8 @@ export const createUser = (overrides: Partial<TestUser> = {}): TestUser => ({
 });
 
 /**
- * Signs a user up through the real identity endpoints and confirms the address with the code
- * from the outbox; the session cookie lands in the page's browser context.
+ * Signs a user up through the real identity endpoints, confirms the address with the code from
+ * the outbox and sets a profession; the session cookie lands in the page's browser context.
  */
 async function signUp(page: Page, user: TestUser) {
   const headers = { origin: E2E_BASE_URL };
@@ -40,6 +40,13 @@ async function signUp(page: Page, user: TestUser) {
     data: { email: user.email, otp: await latestCode(user.email) },
   });
   expect(verify.status(), await verify.text()).toBe(200);
+  // A finished sign-up includes profile setup; without a profession every protected page shows
+  // profile setup first (issue 14).
+  const profile = await page.request.put('/api/users/profile', {
+    headers,
+    data: { profession: 'General Practitioner' },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
 }
 
 export const test = base.extend<{ login: (overrides?: Partial<TestUser>) => Promise<TestUser> }>({

@@ -154,6 +154,11 @@ test('a new user registers, confirms the e-mailed code and sets the profile up',
   // The redirect follows the toast after 2 s (spec point 9).
   expect(new URL(page.url()).pathname).toBe('/register');
   await expect(page).toHaveURL(/\/create-notes$/);
+  // The audio set-up pop-up greets the new user: a modal dialog, closed with Escape (issue 14).
+  const welcome = page.getByRole('dialog', { name: 'Set up your audio' });
+  await expect(welcome).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(welcome).toBeHidden();
   await page.getByRole('button', { name: 'Open user menu' }).click();
   await expect(page.getByRole('menu')).toContainText(`${user.firstName} ${user.lastName}`);
   await page.keyboard.press('Escape');
@@ -161,6 +166,55 @@ test('a new user registers, confirms the e-mailed code and sets the profile up',
   await logout(page);
   await page.goto('/create-notes');
   await expect(page).toHaveURL(/\/login$/);
+
+  // Issue 14: it showed after every login; on this browser it has been seen.
+  await loginThroughForm(page, user);
+  await expect(page).toHaveURL(/\/create-notes$/);
+  await expect(page.getByRole('textbox', { name: 'Patient Name' })).toBeVisible();
+  // The pop-up would open 2 s after arriving; the welcome flag is cleared at that moment.
+  await expect
+    .poll(() => page.evaluate(() => (history.state as { usr?: unknown } | null)?.usr ?? null), {
+      timeout: 5_000,
+    })
+    .toBeNull();
+  await expect(welcome).toHaveCount(0);
+});
+
+test('a reload during profile setup comes back to profile setup, and no page works before it', async ({
+  page,
+}) => {
+  const user = createUser();
+  await page.goto('/register');
+  await page.getByRole('textbox', { name: 'First Name' }).fill(user.firstName);
+  await page.getByRole('textbox', { name: 'Last Name' }).fill(user.lastName);
+  await email(page).fill(user.email);
+  await password(page).fill(user.password);
+  await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(user.password);
+  await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
+  await button(page, 'Sign Up').click();
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  await pasteInto(page, codeDigits(page)[0]!, await latestCode(user.email));
+  await button(page, 'Verify').click();
+  const setup = page.getByRole('heading', { name: "Let's set your profile up!" });
+  await expect(setup).toBeVisible();
+
+  // Issue 14: the reload showed the sign-up form to a signed-in user, and Create Notes then
+  // worked without a profession.
+  await page.reload();
+  await expect(setup).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign Up' })).toHaveCount(0);
+  await page.goto('/create-notes');
+  await expect(setup).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Patient Name' })).toHaveCount(0);
+
+  const profession = page.getByRole('combobox', { name: 'Profession' });
+  await profession.click();
+  await profession.fill('general pract');
+  await page.getByRole('option', { name: 'General Practitioner' }).click();
+  await button(page, 'Save').click();
+  await expect(toast(page, TOASTS.profileSetUp)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Patient Name' })).toBeVisible();
+  await expect(page).toHaveURL(/\/create-notes$/);
 });
 
 test('login: messages, a wrong password, Remember Me and a browser-session login', async ({

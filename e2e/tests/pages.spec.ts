@@ -118,7 +118,7 @@ test.describe('My Sessions', () => {
     expect(clipboard.text).toBe('Plan\n\nRest and fluids.');
     expect(clipboard.html).toContain('<strong>fluids</strong>');
 
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(dialog).toBeHidden();
   });
 });
@@ -156,7 +156,7 @@ test.describe('Templates', () => {
     await expect(topics).toHaveCount(6);
     await expect(topics.first()).toContainText('Interval History');
     await expect(topics.last()).toContainText('Plan');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(dialog).toBeHidden();
 
     await search.fill('no such template');

@@ -1,3 +1,4 @@
+import { LEGAL_TEMPLATE_NOTICE, PRIVACY_PAGE, TERMS_PAGE } from '@clerkly/contracts';
 import { expect, test } from '../support/fixtures';
 
 test.describe('redirect rules for a signed-out visitor', () => {
@@ -65,6 +66,26 @@ test('an unknown address shows the default error view', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
   await expect(page.getByText('404 Not Found')).toBeVisible();
+});
+
+test('sign-up links to Terms of Service and Privacy Policy pages marked as templates', async ({
+  page,
+  login,
+}) => {
+  await page.goto('/register');
+  for (const legal of [TERMS_PAGE, PRIVACY_PAGE]) {
+    const opened = page.context().waitForEvent('page');
+    await page.getByRole('link', { name: legal.title }).click();
+    const tab = await opened;
+    await expect(tab.getByRole('heading', { level: 1, name: legal.title })).toBeVisible();
+    await expect(tab).toHaveTitle(`${legal.title} | Clerkly`);
+    await expect(tab.getByText(LEGAL_TEMPLATE_NOTICE)).toBeVisible();
+    await tab.close();
+  }
+  // Signed in, the pages stay readable (no redirect).
+  await login();
+  await page.goto('/privacy');
+  await expect(page.getByRole('heading', { level: 1, name: PRIVACY_PAGE.title })).toBeVisible();
 });
 
 test('the API refuses reference data without a session, as JSON', async ({ request }) => {

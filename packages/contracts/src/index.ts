@@ -13,3 +13,4 @@ export * from './pipeline';
 export * from './notes';
 export * from './billing';
 export * from './text';
+export * from './legal';

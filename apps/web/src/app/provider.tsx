@@ -6,7 +6,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { createAppQueryClient } from './query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 type AppProviderProps = {
   children: ReactNode;
@@ -20,7 +20,7 @@ export function AppProvider({ children, queryClient, env = 'default' }: AppProvi
   const [client] = useState(() => queryClient ?? createAppQueryClient());
 
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       {/* Spec point 8: toasts top-right, closing after 5000 ms. */}
       <Notifications position="top-right" autoClose={5000} />
       <QueryClientProvider client={client}>{children}</QueryClientProvider>

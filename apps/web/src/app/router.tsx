@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { flushSync } from 'react-dom';
 import {
   createBrowserRouter,
@@ -8,6 +8,7 @@ import {
   type DataRouter,
   type RouteObject,
 } from 'react-router';
+import { FullScreenLoader } from '../components/full-screen-loader';
 import { paths } from '../config/paths';
 import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
@@ -67,6 +68,13 @@ const PaymentPage = lazy(() =>
   import('../features/payment/routes/payment').then((m) => ({ default: m.PaymentPage })),
 );
 
+const TermsPage = lazy(() =>
+  import('../features/legal/routes/legal-page').then((m) => ({ default: m.TermsPage })),
+);
+const PrivacyPage = lazy(() =>
+  import('../features/legal/routes/legal-page').then((m) => ({ default: m.PrivacyPage })),
+);
+
 /** The route table of spec point 2. */
 export const routes: RouteObject[] = [
   {
@@ -76,6 +84,23 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorView />,
     children: [
       { index: true, element: <Navigate to={paths.createNotes} replace /> },
+      // Issue 14: linked from sign-up; readable signed in or out.
+      {
+        path: paths.terms,
+        element: (
+          <Suspense fallback={<FullScreenLoader />}>
+            <TermsPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: paths.privacy,
+        element: (
+          <Suspense fallback={<FullScreenLoader />}>
+            <PrivacyPage />
+          </Suspense>
+        ),
+      },
       {
         element: <PublicRoute />,
         children: [
@@ -90,7 +115,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <ProtectedRoute />,
+        element: <ProtectedRoute profileSetup={ProfileSetup} />,
         children: [
           {
             element: <AppLayout />,

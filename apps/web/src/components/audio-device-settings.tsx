@@ -83,7 +83,8 @@ export function AudioDeviceSettings({ devices }: { devices: AudioDevices }) {
         // Some browsers do not list speakers; sound then plays on the system default.
         placeholder={loading ? 'Looking for speakers…' : 'System default speaker'}
       />
-      <Group align="flex-end" gap="sm" wrap="nowrap">
+      {/* Wraps on a phone, so the field keeps room for its placeholder (issue 14). */}
+      <Group align="flex-end" gap="sm">
         <Select
           label="Microphone"
           leftSection={<IconMicrophone size={16} aria-hidden />}
@@ -93,12 +94,13 @@ export function AudioDeviceSettings({ devices }: { devices: AudioDevices }) {
           allowDeselect={false}
           disabled={loading || devices.microphones.length === 0}
           placeholder={loading ? 'Looking for microphones…' : 'No microphone found'}
-          style={{ flex: 1 }}
+          style={{ flex: '1 1 16rem' }}
         />
         <Badge
           size="lg"
-          variant="light"
-          color={devices.microphoneConnected ? 'teal' : 'red'}
+          // Filled: the light teal variant is 4.3:1, under WCAG AA (issue 14).
+          variant="filled"
+          color={devices.microphoneConnected ? 'teal.9' : 'red.9'}
           mb={6}
           role="status"
         >

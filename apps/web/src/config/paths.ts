@@ -12,6 +12,9 @@ export const paths = {
   subscription: '/subscription',
   tutorial: '/tutorial',
   payment: '/payment',
+  /** Issue 14: the documents sign-up asks the user to agree to; open signed in or out. */
+  terms: '/terms',
+  privacy: '/privacy',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

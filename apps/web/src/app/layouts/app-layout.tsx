@@ -17,6 +17,7 @@ import { UserMenu } from '../../features/auth/components/user-menu';
 import { NotificationsPlaceholder, SearchPlaceholder } from './header-placeholders';
 import { HomeLogoLink } from './home-logo-link';
 import { MainNavLinks } from './main-nav-links';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { HEADER_HEIGHT, SHELL_BREAKPOINT, SIDEBAR_WIDTH } from './shell';
 
 /**
@@ -42,6 +43,7 @@ export function AppLayout() {
         collapsed: { mobile: true },
       }}
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" hiddenFrom={SHELL_BREAKPOINT}>
@@ -104,7 +106,7 @@ export function AppLayout() {
         </nav>
       </Drawer>
 
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />
         </Suspense>

@@ -16,7 +16,8 @@ export function ErrorView() {
   usePageTitle('Error');
 
   return (
-    <Container size="sm" py={80}>
+    // The page's one landmark, so assistive technology can jump to it (issue 14).
+    <Container component="main" size="sm" py={80}>
       <Stack gap="lg" align="flex-start">
         <Logo />
         <Title order={1}>Unexpected Application Error!</Title>

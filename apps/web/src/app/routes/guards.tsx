@@ -1,14 +1,39 @@
-import { useEffect } from 'react';
+import { Container } from '@mantine/core';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader';
+import { PageSkeleton } from '../../components/page-skeleton';
+import type { ProfileSetupStep } from '../../features/auth/components/profile-setup-step';
+import { useFinishSignIn } from '../../features/auth/hooks/use-finish-sign-in';
 import { useAuth } from '../../lib/auth/use-auth';
 import { getAuthenticatedRedirect, getUnauthenticatedRedirect } from './redirects';
 
 const CHECKING_LABEL = 'Checking your session…';
 
+/**
+ * Issue 14: a signed-in user without a profession has not finished sign-up (a reload during
+ * profile setup left them signed in but set up). Every protected page shows profile setup first;
+ * when it is done, the page they asked for follows (Create Notes with its welcome).
+ */
+function FinishProfileSetup({ profileSetup: ProfileSetup }: { profileSetup: ProfileSetupStep }) {
+  const location = useLocation();
+  const finish = useFinishSignIn();
+  return (
+    <Container component="main" size="xs" py="xl">
+      <Suspense fallback={<PageSkeleton />}>
+        <ProfileSetup
+          onComplete={(user) =>
+            finish(user, { to: `${location.pathname}${location.search}`, state: { welcome: true } })
+          }
+        />
+      </Suspense>
+    </Container>
+  );
+}
+
 /** Routes for signed-in users only (spec point 2 route table, "protected"). */
-export function ProtectedRoute() {
-  const { isAuthenticated, recheck } = useAuth();
+export function ProtectedRoute({ profileSetup }: { profileSetup?: ProfileSetupStep }) {
+  const { isAuthenticated, user, recheck } = useAuth();
   const location = useLocation();
 
   // "The authentication check is a current-user check on each protected page" (spec point 2);
@@ -19,16 +44,17 @@ export function ProtectedRoute() {
 
   if (isAuthenticated === null) return <FullScreenLoader label={CHECKING_LABEL} />;
   if (!isAuthenticated) return <Navigate to={getUnauthenticatedRedirect(location)} replace />;
+  if (profileSetup && !user.profession) return <FinishProfileSetup profileSetup={profileSetup} />;
   return <Outlet />;
 }
 
 /** /login, /register and /forgot-password, with their redirects for signed-in users. */
 export function PublicRoute() {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
   const location = useLocation();
 
   if (isAuthenticated === null) return <FullScreenLoader label={CHECKING_LABEL} />;
-  const redirect = isAuthenticated ? getAuthenticatedRedirect(location) : null;
+  const redirect = isAuthenticated ? getAuthenticatedRedirect(location, user) : null;
   if (redirect) return <Navigate to={redirect.to} state={redirect.state} replace />;
   return <Outlet />;
 }

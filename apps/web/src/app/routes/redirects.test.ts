@@ -36,6 +36,15 @@ describe('getAuthenticatedRedirect', () => {
     });
   });
 
+  it('sends a signed-in user still without a profession from /register to profile setup (issue 14)', () => {
+    expect(
+      getAuthenticatedRedirect({ pathname: '/register', search: '' }, { profession: null }),
+    ).toEqual({ to: '/create-notes', state: { welcome: true } });
+    expect(
+      getAuthenticatedRedirect({ pathname: '/register', search: '' }, { profession: 'Nurse' }),
+    ).toBeNull();
+  });
+
   it('lets /register without a plan and /forgot-password through', () => {
     expect(getAuthenticatedRedirect({ pathname: '/register', search: '' })).toBeNull();
     expect(getAuthenticatedRedirect({ pathname: '/forgot-password', search: '' })).toBeNull();

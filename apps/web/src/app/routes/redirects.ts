@@ -14,11 +14,17 @@ export function getUnauthenticatedRedirect({ pathname, search }: Target): string
 }
 
 /** Where a signed-in visitor of a public route goes, or `null` to stay (spec point 2). */
-export function getAuthenticatedRedirect({ pathname, search }: Target): Redirect | null {
+export function getAuthenticatedRedirect(
+  { pathname, search }: Target,
+  user?: { profession: string | null },
+): Redirect | null {
   if (pathname === paths.login) return { to: paths.createNotes, state: { welcome: true } };
   if (pathname === paths.register) {
     const plan = new URLSearchParams(search).get(PLAN_PARAM);
     if (plan !== null) return { to: withPlan(paths.subscription, plan) };
+    // Issue 14: reloading during profile setup showed the sign-up form to a signed-in user.
+    // They are past the form; the protected pages finish their profile setup.
+    if (user && !user.profession) return { to: paths.createNotes, state: { welcome: true } };
   }
   return null;
 }

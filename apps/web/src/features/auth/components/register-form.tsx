@@ -1,6 +1,7 @@
 import { registerSchema, type RegisterInput } from '@clerkly/contracts';
 import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { PasswordField } from '../../../components/password-field';
+import { paths } from '../../../config/paths';
 import { useZodForm } from '../../../lib/zod-form';
 
 type RegisterFormProps = {
@@ -10,8 +11,6 @@ type RegisterFormProps = {
 
 // The legal documents are not part of the SPA yet: these addresses are placeholders until
 // their real home is decided. A new tab keeps the half-filled form.
-const TERMS_URL = '/terms';
-const PRIVACY_URL = '/privacy';
 
 /** The sign-up form of spec point 2 "Register", with the rules of spec point 5. */
 export function RegisterForm({ onSubmit, submitting }: RegisterFormProps) {
@@ -67,11 +66,11 @@ export function RegisterForm({ onSubmit, submitting }: RegisterFormProps) {
           label={
             <>
               I agree to the{' '}
-              <Anchor href={TERMS_URL} target="_blank" rel="noreferrer">
+              <Anchor href={paths.terms} target="_blank" rel="noreferrer">
                 Terms of Service
               </Anchor>{' '}
               and{' '}
-              <Anchor href={PRIVACY_URL} target="_blank" rel="noreferrer">
+              <Anchor href={paths.privacy} target="_blank" rel="noreferrer">
                 Privacy Policy
               </Anchor>
             </>

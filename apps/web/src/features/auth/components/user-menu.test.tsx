@@ -46,7 +46,8 @@ describe('user menu', () => {
   it('shows the initials, full name and e-mail, and logs out to /login', async () => {
     const { user, router, requests } = await renderSignedIn('/tutorial');
 
-    const avatar = screen.getByRole('button', { name: 'Open user menu' });
+    // Issue 14: the name starts with the initials the avatar shows.
+    const avatar = screen.getByRole('button', { name: 'AL – Open user menu' });
     expect(avatar).toHaveTextContent('AL');
     await user.click(avatar);
     const dropdown = screen.getByRole('menu');
@@ -65,7 +66,7 @@ describe('user menu', () => {
   it('logs out to /login even from /subscription?plan=pro', async () => {
     const { user, router } = await renderSignedIn('/subscription?plan=pro');
 
-    await user.click(screen.getByRole('button', { name: 'Open user menu' }));
+    await user.click(screen.getByRole('button', { name: /Open user menu$/ }));
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
 
     expect(await screen.findByRole('heading', { name: 'Welcome!' })).toBeInTheDocument();
@@ -78,7 +79,7 @@ describe('user menu', () => {
       return errorResponse(401, 'UNAUTHORIZED', 'No session');
     });
 
-    await user.click(screen.getByRole('button', { name: 'Open user menu' }));
+    await user.click(screen.getByRole('button', { name: /Open user menu$/ }));
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
 
     expect(await screen.findByRole('heading', { name: 'Welcome!' })).toBeInTheDocument();
@@ -91,7 +92,7 @@ describe('user menu', () => {
       errorResponse(500, 'INTERNAL_ERROR', 'Something went wrong'),
     );
 
-    await user.click(screen.getByRole('button', { name: 'Open user menu' }));
+    await user.click(screen.getByRole('button', { name: /Open user menu$/ }));
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
 
     expect(await screen.findByText('Logout failed. Please try again.')).toBeInTheDocument();

@@ -15,18 +15,23 @@ export function UserMenu() {
   if (!user) return null;
 
   const fullName = `${user.firstName} ${user.lastName}`.trim();
+  const initials = getInitials(user);
 
   return (
-    <Menu position="bottom-end" width={260} shadow="md">
+    // In the top bar's landmark rather than a portal at the end of the page (issue 14).
+    <Menu position="bottom-end" width={260} shadow="md" withinPortal={false}>
       <Menu.Target>
-        <UnstyledButton aria-label="Open user menu">
+        {/* The name starts with the initials it shows (WCAG 2.5.3 "label in name"), so a
+            voice-control user can say what they see (issue 14). */}
+        <UnstyledButton aria-label={`${initials} – Open user menu`}>
           <Avatar color="cyan" radius="xl">
-            {getInitials(user)}
+            {initials}
           </Avatar>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Box px="sm" py="xs">
+        {/* A menu holds menu items and groups; who is signed in is a labelled group. */}
+        <Box px="sm" py="xs" role="group" aria-label="Signed in as">
           <Text fw={600} truncate>
             {fullName}
           </Text>

@@ -3,6 +3,7 @@ import { Box, List, Text, Title, Tooltip, Typography } from '@mantine/core';
 import { useMemo } from 'react';
 import { noteToSafeHtml } from '../../../lib/note-html';
 import { evidenceBlocks, type ShownSentence } from '../lib/note-evidence';
+import { WARNING_TEXT } from '../../../config/colors';
 
 type EvidenceNoteProps = {
   content: string;
@@ -83,7 +84,7 @@ export function EvidenceNote({
   return (
     <Typography role="article" aria-label={label} aria-busy={false}>
       {unsupported > 0 && (
-        <Text size="sm" c="orange.8" mb="sm" role="status">
+        <Text size="sm" c={WARNING_TEXT} mb="sm" role="status">
           {unsupported === 1
             ? '1 sentence is not found in the transcript: review it before saving.'
             : `${unsupported} sentences are not found in the transcript: review them before saving.`}

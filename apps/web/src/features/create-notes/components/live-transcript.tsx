@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { getSessionTranscript, sessionTranscriptQueryKey } from '../api/get-session-transcript';
 import { useSegmentPipeline } from '../state/segment-pipeline';
 import { useSessionState } from '../state/session-store';
+import { WARNING_TEXT } from '../../../config/colors';
 
 const secondsText = (seconds: number) => {
   const whole = Math.max(1, Math.round(seconds));
@@ -99,7 +100,7 @@ export function LiveTranscript({ recording }: { recording: boolean }) {
               </Text>
             </Box>
             {failed.length > 0 && (
-              <Text size="xs" c="orange.8">
+              <Text size="xs" c={WARNING_TEXT}>
                 {failed[0]?.error ?? 'Part of the audio could not be transcribed.'}
               </Text>
             )}

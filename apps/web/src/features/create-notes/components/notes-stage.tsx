@@ -2,8 +2,9 @@ import { TOASTS, checkNoteSafety } from '@clerkly/contracts';
 import { Alert, Button, Group, Modal, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDeviceFloppy, IconPlus, IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useAudioDevices } from '../../../hooks/use-audio-devices';
+import { useFocusReturn } from '../../../hooks/use-focus-return';
 import { useTemplates } from '../api/get-templates';
 import { getSessionDetail } from '../api/get-session-detail';
 import { isSaveConflict, useSaveSession } from '../api/save-session';
@@ -42,6 +43,8 @@ export function NotesStage({ onExit }: { onExit: () => void }) {
   const [reviewingSafety, setReviewingSafety] = useState(false);
   const [saveConflict, setSaveConflict] = useState(false);
   const [resolvingConflict, setResolvingConflict] = useState(false);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  useFocusReturn(saveButton, saveSession.isPending);
 
   const noteTemplateIds = state.generatedNotes.map((note) => note.templateId);
   const regenerateFromAudio = () => void generation.generate({ templateIds: noteTemplateIds });
@@ -145,6 +148,7 @@ export function NotesStage({ onExit }: { onExit: () => void }) {
     <Stack gap="lg">
       <SessionHeader onExit={onExit} disabled={generation.busy}>
         <Button
+          ref={saveButton}
           leftSection={<IconDeviceFloppy size={16} aria-hidden />}
           onClick={requestSave}
           loading={saveSession.isPending}
@@ -163,7 +167,9 @@ export function NotesStage({ onExit }: { onExit: () => void }) {
       </SessionHeader>
 
       <Tabs value={currentTab} onChange={setActiveTab} keepMounted>
-        <Group justify="space-between" align="flex-end" wrap="nowrap">
+        {/* Wraps on a phone: squeezed beside Add templates, the tabs stacked and the button's
+            label was cut (issue 14). */}
+        <Group justify="space-between" align="flex-end" gap="xs">
           <Tabs.List aria-label="Notes by template">
             {state.generatedNotes.map((note) => (
               <Tabs.Tab key={note.templateId} value={String(note.templateId)}>

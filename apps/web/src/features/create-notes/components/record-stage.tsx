@@ -1,7 +1,9 @@
 import { LIMIT_MESSAGES } from '@clerkly/contracts';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconSparkles } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { useAudioDevices } from '../../../hooks/use-audio-devices';
+import { useFocusReturn } from '../../../hooks/use-focus-return';
 import { useTemplates } from '../api/get-templates';
 import { useUsage } from '../api/get-usage';
 import { useNoteGeneration } from '../hooks/use-note-generation';
@@ -41,6 +43,10 @@ export function RecordStage({ onExit }: { onExit: () => void }) {
   const overAllowance = exceedsTrialNotes(usage.data, selected.length);
   const working = generation.busy || recording;
   const disabled = working || templates.isError || selected.length === 0 || overAllowance;
+  // A generation that ends here (cancelled or failed) returns focus to Generate Notes; one that
+  // succeeds moves on to the notes, whose heading takes focus.
+  const generateButton = useRef<HTMLButtonElement>(null);
+  useFocusReturn(generateButton, generation.busy);
 
   const generate = () => {
     if (!hasAudio) return;
@@ -105,6 +111,7 @@ export function RecordStage({ onExit }: { onExit: () => void }) {
           </Text>
         )}
         <Button
+          ref={generateButton}
           size="md"
           leftSection={<IconSparkles size={18} aria-hidden />}
           disabled={disabled}

@@ -6,6 +6,8 @@ import {
   IconPlayerPlayFilled,
   IconPlayerStopFilled,
 } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { focusLost } from '../../../hooks/use-focus-return';
 import { FrequencyBars } from '../../../components/frequency-bars';
 import type { AudioDevices } from '../../../hooks/use-audio-devices';
 import type { RecorderState } from '../hooks/use-recorder';
@@ -40,6 +42,28 @@ export function RecorderControls({
   const { state, elapsedMs, error } = recorder;
   const active = state.status === 'recording' || state.status === 'paused';
   const analyser = state.status === 'recording' ? state.analyser : null;
+  const startButton = useRef<HTMLButtonElement>(null);
+  const stopButton = useRef<HTMLButtonElement>(null);
+  const pauseButton = useRef<HTMLButtonElement>(null);
+  const previous = useRef(state.status);
+
+  // Issue 14: Start, Pause, Resume and Stop replace each other. When the one that had focus
+  // goes, focus moves to the control taking its place (Stop after Start, Resume after Pause,
+  // Pause after Resume, Start after Stop) instead of falling to the page body; not when focus
+  // is elsewhere (e.g. a recording stopped by choosing another microphone).
+  useEffect(() => {
+    const from = previous.current;
+    previous.current = state.status;
+    if (from === state.status || state.status === 'starting') return;
+    if (!focusLost()) return;
+    const target =
+      state.status === 'idle'
+        ? startButton
+        : state.status === 'paused' || from === 'paused'
+          ? pauseButton
+          : stopButton;
+    target.current?.focus();
+  }, [state.status]);
 
   return (
     <Stack gap="md">
@@ -66,6 +90,7 @@ export function RecorderControls({
           <>
             {state.status === 'recording' ? (
               <Button
+                ref={pauseButton}
                 variant="default"
                 leftSection={<IconPlayerPauseFilled size={16} aria-hidden />}
                 onClick={recorder.pause}
@@ -74,6 +99,7 @@ export function RecorderControls({
               </Button>
             ) : (
               <Button
+                ref={pauseButton}
                 variant="default"
                 leftSection={<IconPlayerPlayFilled size={16} aria-hidden />}
                 onClick={recorder.resume}
@@ -82,6 +108,7 @@ export function RecorderControls({
               </Button>
             )}
             <Button
+              ref={stopButton}
               color="red"
               leftSection={<IconPlayerStopFilled size={16} aria-hidden />}
               onClick={recorder.stop}
@@ -91,6 +118,7 @@ export function RecorderControls({
           </>
         ) : (
           <Button
+            ref={startButton}
             leftSection={<IconMicrophone size={16} aria-hidden />}
             loading={state.status === 'starting'}
             // The microphone list settles first: a choice arriving mid-recording would stop it.

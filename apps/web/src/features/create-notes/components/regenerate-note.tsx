@@ -60,7 +60,8 @@ export function RegenerateNote({ note, templateName, onAccept, disabled }: Regen
 
   return (
     <Stack gap="md">
-      <Group align="flex-end" gap="sm" wrap="nowrap">
+      {/* Wraps on a phone, so the field keeps the width its placeholder needs (issue 14). */}
+      <Group align="flex-end" gap="sm">
         <TextInput
           label="Regenerate with instructions"
           placeholder="For example: make it shorter"
@@ -73,7 +74,7 @@ export function RegenerateNote({ note, templateName, onAccept, disabled }: Regen
             }
           }}
           disabled={disabled}
-          style={{ flex: 1 }}
+          style={{ flex: '1 1 16rem' }}
         />
         <Button
           leftSection={<IconSparkles size={16} aria-hidden />}

@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { isTemplateChoiceDisabled } from '../lib/trial-limits';
 
 export type TemplatePickerProps = {
@@ -29,9 +29,35 @@ export type TemplatePickerProps = {
   label?: string;
 };
 
+/** Keys that move between the template checkboxes (issue 14). */
+const STEPS: Record<string, (index: number, count: number) => number> = {
+  ArrowDown: (index, count) => Math.min(count - 1, index + 1),
+  ArrowUp: (index) => Math.max(0, index - 1),
+  Home: () => 0,
+  End: (_index, count) => count - 1,
+};
+
 /**
- * The template choice list (spec points 2, 5, 8 and 9): a scrolling list of checkboxes; on a
- * free trial at most 4 may be chosen and, once 4 are, the others are disabled.
+ * Issue 14: with one tab stop per template, reaching Generate Notes took 73 Tabs. The list is
+ * one tab stop (a roving tab index, as in WAI-ARIA's composite widgets): Tab enters it at the
+ * last checkbox used, the arrow keys, Home and End move within it, Space ticks, and Tab leaves.
+ */
+function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
+  const step = STEPS[event.key];
+  if (!step) return;
+  const boxes = [
+    ...event.currentTarget.querySelectorAll<HTMLInputElement>('input[type="checkbox"]'),
+  ].filter((box) => !box.disabled);
+  const current = boxes.indexOf(event.target as HTMLInputElement);
+  if (current === -1 || boxes.length === 0) return;
+  event.preventDefault();
+  boxes[step(current, boxes.length)]?.focus();
+}
+
+/**
+ * The template choice list (spec points 2, 5, 8 and 9): a scrolling list of checkboxes, one tab
+ * stop with arrow-key movement; on a free trial at most 4 may be chosen and, once 4 are, the
+ * others are disabled.
  */
 export function TemplatePicker({
   templates,
@@ -42,6 +68,8 @@ export function TemplatePicker({
   label = 'Templates',
 }: TemplatePickerProps) {
   const [search, setSearch] = useState('');
+  /** The checkbox that takes the list's one tab stop: the last one focused. */
+  const [focusedId, setFocusedId] = useState<number | null>(null);
 
   if (templates.isPending) {
     return (
@@ -72,6 +100,11 @@ export function TemplatePicker({
   const query = search.trim().toLowerCase();
   const offered = templates.data.filter((template) => !exclude.includes(template.id));
   const shown = offered.filter((template) => template.name.toLowerCase().includes(query));
+  const isDisabled = (templateId: number) =>
+    isTemplateChoiceDisabled(templateId, selected, isFreeTrial, exclude.length);
+  const tabStopId =
+    shown.find((template) => template.id === focusedId && !isDisabled(template.id))?.id ??
+    shown.find((template) => !isDisabled(template.id))?.id;
 
   return (
     <Stack gap="sm">
@@ -94,18 +127,15 @@ export function TemplatePicker({
       >
         {/* Spec point 9: the list scrolls (about 60 height units, 15rem). */}
         <ScrollArea.Autosize mah="15rem" type="auto" offsetScrollbars mt="xs">
-          <Stack gap="xs" py={4}>
+          <Stack gap="xs" py={4} onKeyDown={moveFocus}>
             {shown.map((template) => (
               <Checkbox
                 key={template.id}
                 value={String(template.id)}
                 label={template.name}
-                disabled={isTemplateChoiceDisabled(
-                  template.id,
-                  selected,
-                  isFreeTrial,
-                  exclude.length,
-                )}
+                disabled={isDisabled(template.id)}
+                tabIndex={template.id === tabStopId ? 0 : -1}
+                onFocus={() => setFocusedId(template.id)}
               />
             ))}
             {shown.length === 0 && (

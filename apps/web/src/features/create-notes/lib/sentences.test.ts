@@ -12,8 +12,14 @@ describe('splitSentences', () => {
       'Sore throat for 3 days.',
       'No fever!',
       'Needs a certificate?',
-      '- Rest',
+      'Rest',
     ]);
+  });
+
+  it('does not read list markers (issue 14)', () => {
+    expect(
+      splitSentences('- Alice Brown presents today.\n* Cough\n• Fever\n1. Rest\n2) Fluids'),
+    ).toEqual(['Alice Brown presents today.', 'Cough', 'Fever', 'Rest', 'Fluids']);
   });
 
   it('keeps decimals and abbreviations without a following space together', () => {

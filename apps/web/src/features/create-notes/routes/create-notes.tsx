@@ -18,22 +18,48 @@ export const WELCOME_DELAY_MS = 2000;
 const hasWelcomeFlag = (state: unknown): boolean =>
   typeof state === 'object' && state !== null && 'welcome' in state && state.welcome === true;
 
-/** The welcome pop-up, once, 2 s after a login or sign-up brought the user here. */
-function useWelcome() {
+/** Set once the user has seen the audio set-up on this browser (issue 14). */
+export const audioSetupSeenKey = (owner: string) => `clerkly:audio-setup-seen:${owner}`;
+
+const audioSetupSeen = (owner: string) => {
+  try {
+    return localStorage.getItem(audioSetupSeenKey(owner)) !== null;
+  } catch {
+    return false;
+  }
+};
+
+const rememberAudioSetupSeen = (owner: string) => {
+  try {
+    localStorage.setItem(audioSetupSeenKey(owner), '1');
+  } catch {
+    // Storage refused (private mode): the pop-up may show again at the next login.
+  }
+};
+
+/**
+ * The welcome pop-up, 2 s after a login or sign-up brought the user here (the welcome flag).
+ * Issue 14: it showed after every login. It shows once per user on this browser, i.e. after
+ * registration and on a new device, where the microphone is new too.
+ */
+function useWelcome(owner: string) {
   const location = useLocation();
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
-  const welcome = hasWelcomeFlag(location.state);
+  const welcome = hasWelcomeFlag(location.state) && owner !== '';
 
   useEffect(() => {
     if (!welcome) return;
     const timer = window.setTimeout(() => {
-      setOpened(true);
+      if (!audioSetupSeen(owner)) {
+        setOpened(true);
+        rememberAudioSetupSeen(owner);
+      }
       // Shown once: a reload or coming back does not show it again.
       void navigate(location.pathname, { replace: true, state: null });
     }, WELCOME_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [welcome, navigate, location.pathname]);
+  }, [welcome, owner, navigate, location.pathname]);
 
   return { opened, close: () => setOpened(false) };
 }
@@ -43,7 +69,7 @@ function CreateNotesFlow() {
   const dispatch = useSessionDispatch();
   const { user } = useAuth();
   const owner = user?.cognitoId ?? '';
-  const welcome = useWelcome();
+  const welcome = useWelcome(owner);
   const blocker = useLeaveGuard(state.changesMade);
   const [confirmingExit, setConfirmingExit] = useState(false);
 

@@ -8,15 +8,19 @@ type SessionsTableProps = {
   onOpenNote: (note: SavedNote) => void;
 };
 
-/** Spec point 2 "My Sessions": columns Date, Patient Name, Notes; one button per note. */
+/**
+ * Spec point 2 "My Sessions": columns Date, Patient Name, Notes; one button per note.
+ * Issue 14: no minimum width and fixed columns from the small breakpoint up only, so on a phone
+ * the table fits without horizontal scrolling; long template names wrap inside their button.
+ */
 export function SessionsTable({ groups, onOpenNote }: SessionsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={0}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Patient sessions">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={180}>Date</Table.Th>
-            <Table.Th w={240}>Patient Name</Table.Th>
+            <Table.Th w={{ base: undefined, sm: 180 }}>Date</Table.Th>
+            <Table.Th w={{ base: undefined, sm: 240 }}>Patient Name</Table.Th>
             <Table.Th>Notes</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -31,6 +35,9 @@ export function SessionsTable({ groups, onOpenNote }: SessionsTableProps) {
                     <Button
                       key={note.id}
                       size="compact-sm"
+                      h="auto"
+                      mih={26}
+                      styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
                       variant="light"
                       leftSection={<IconFileText size={14} aria-hidden />}
                       onClick={() => onOpenNote(note)}

@@ -9,6 +9,9 @@ import {
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatDate, planOfPrice, statusLabel } from '../utils/plans';
 
+/** Mantine's filled green is 4.4:1 with white text; teal 9 is 5:1 (WCAG AA, issue 14). */
+const ACTIVE_COLOR = 'teal.9';
+
 /**
  * The Subscription section's cards (spec point 2): the current plan (name, status, price) and
  * its end date (Plan ends, Trial Ends, Renews or Expired). Without a subscription: the Basic
@@ -30,8 +33,10 @@ export function CurrentPlan({
         <Card withBorder padding="lg" aria-label="Current plan">
           <Stack gap="xs">
             <Group justify="space-between">
-              <Title order={3}>{TEXTS.basicPlan}</Title>
-              <Badge color={active ? 'green' : 'gray'}>{active ? 'Active' : 'Inactive'}</Badge>
+              <Title order={2} size="h3">
+                {TEXTS.basicPlan}
+              </Title>
+              <Badge color={active ? ACTIVE_COLOR : 'gray'}>{active ? 'Active' : 'Inactive'}</Badge>
             </Group>
             <Text fw={600}>{TEXTS.freeForever}</Text>
           </Stack>
@@ -48,8 +53,10 @@ export function CurrentPlan({
       <Card withBorder padding="lg" aria-label="Current plan">
         <Stack gap="xs">
           <Group justify="space-between">
-            <Title order={3}>{plan?.product.metadata.variationName ?? 'Paid plan'}</Title>
-            <Badge color={isSubscriptionUsable(subscription.status) ? 'green' : 'gray'}>
+            <Title order={2} size="h3">
+              {plan?.product.metadata.variationName ?? 'Paid plan'}
+            </Title>
+            <Badge color={isSubscriptionUsable(subscription.status) ? ACTIVE_COLOR : 'gray'}>
               {statusLabel(subscription.status)}
             </Badge>
           </Group>

@@ -53,9 +53,8 @@ function PlanCard({
       <Stack gap="sm" h="100%">
         <Title order={3}>{title}</Title>
         {current && (
-          <Badge variant="light" color="green">
-            {TEXTS.currentPlan}
-          </Badge>
+          // Filled teal 9: the light green variant is under WCAG AA contrast (issue 14).
+          <Badge color="teal.9">{TEXTS.currentPlan}</Badge>
         )}
         <Text fw={700} size="lg">
           {price}

@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The two sizes issue 14 checks every screen at. */
+export const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/**
+ * Runs axe-core on what the page shows now (WCAG 2.x A and AA and axe's best practices) and
+ * fails on any violation, listing each rule with the elements that break it, so a failure says
+ * what to fix.
+ */
+export async function expectNoAxeViolations(page: Page, where: string) {
+  // Mantine's transitions fade content in; checked mid-fade, text has not yet its final colour.
+  // Waits for every finite animation (spinners run forever and are left alone).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const summary = violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n` +
+      violation.nodes
+        .slice(0, 5)
+        .map((node) => `    ${node.html.slice(0, 100)} — ${node.failureSummary?.split('\n')[1]}`)
+        .join('\n'),
+  );
+  expect(summary, `axe-core violations on ${where}`).toEqual([]);
+}
