@@ -12,7 +12,7 @@ import { evidenceSpanSchema, type EvidenceSpan } from './evidence';
  * The safety check (issue 12): the facts in a note a wrong word would make dangerous — numbers and
  * doses with their units, frequencies, left and right, negations and allergies — each checked
  * against the transcript. A pure function over text, so the API runs it after every engine and the
- * browser runs it on the clinician's edited note before saving (docs/decisions/004).
+ * browser runs it on the clinician's edited note before saving (docs/decisions/005).
  *
  * It is deliberately literal: a finding means "this fact of the note is not in the transcript as
  * written", for the clinician to look at, not a verdict.
