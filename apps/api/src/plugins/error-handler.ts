@@ -29,7 +29,12 @@ export function logSafeError(error: unknown): Record<string, unknown> {
       // The driver's message can quote a value ("invalid input syntax ...: \"<value>\""): the
       // code says enough.
       code: cause?.code,
-      stack: error.stack?.split('\n').slice(1).join('\n'),
+      // Only the frames: the stack starts with the message, which spans several lines (Drizzle's
+      // ends with "params: …", the values themselves).
+      stack: error.stack
+        ?.split('\n')
+        .filter((line) => /^\s+at /.test(line))
+        .join('\n'),
     };
   }
   return { type: error.name, message: error.message, stack: error.stack };
