@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { ORIGIN, createUser } from './helper';
+import { encodeWav } from '../src/engines/audio/wav';
 
 /**
  * One entry per route of the app (issue 11): how to call it validly as a signed-in user. The
@@ -29,23 +30,7 @@ export type RouteEntry =
     };
 
 /** A tiny valid WAV (a tenth of a second of silence), enough for the upload to be well-formed. */
-export function silentWav(): Buffer {
-  const samples = 1600;
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + samples * 2, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(16_000, 24);
-  header.writeUInt32LE(32_000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(samples * 2, 40);
-  return Buffer.concat([header, Buffer.alloc(samples * 2)]);
-}
+export const silentWav = (): Buffer => encodeWav(new Int16Array(1600));
 
 export async function multipartBody(fields: Record<string, string>, audio: Buffer | null) {
   const form = new FormData();
