@@ -91,7 +91,7 @@ for (const viewport of VIEWPORTS) {
       }
     });
 
-    test('modals and menus', async ({ page, login }) => {
+    test('modals and menus', async ({ page, login }, testInfo) => {
       test.setTimeout(90_000);
       await login();
       await saveSession(page, {
@@ -153,6 +153,7 @@ for (const viewport of VIEWPORTS) {
       await record(page, 3);
       await expect(page.getByLabel('Play back the recording')).toBeVisible();
       await expectNoAxeViolations(page, 'the recording stage with a recording');
+      await page.screenshot({ path: testInfo.outputPath(`${viewport.name}-recording-ready.png`) });
       page.once('dialog', (dialog) => void dialog.accept());
       await page.reload();
       const offer = page.getByRole('region', { name: 'Unsaved recording' });
@@ -161,6 +162,7 @@ for (const viewport of VIEWPORTS) {
       await offer.getByRole('button', { name: 'Discard recording' }).click();
       await expect(page.getByRole('dialog', { name: 'Discard this recording?' })).toBeVisible();
       await expectNoAxeViolations(page, 'the Discard recording modal');
+      await page.screenshot({ path: testInfo.outputPath(`${viewport.name}-discard-modal.png`) });
     });
 
     test('the welcome pop-up', async ({ page }) => {
@@ -185,6 +187,9 @@ accountTest.describe('the notes stage modals', () => {
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await expectNoAxeViolations(page, `${where} at ${viewport.name} size`);
+      await page.screenshot({
+        path: accountTest.info().outputPath(`${viewport.name}-${where.replaceAll(' ', '-')}.png`),
+      });
     }
     await page.setViewportSize({ width: VIEWPORTS[0].width, height: VIEWPORTS[0].height });
   };
