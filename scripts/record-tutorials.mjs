@@ -214,6 +214,30 @@ const POINTER_SCRIPT = `(() => {
   else addEventListener('DOMContentLoaded', install);
 })();`;
 
+// Chromium's fake devices call themselves "Fake Default Audio Input" and so on, and no flag
+// renames them (issue 14: the videos showed those names). The devices stay Chromium's fakes,
+// fed by the spoken consultation; only the names the page lists are the ones a clinician's
+// computer would show. The app is not changed: this script alone renames, while filming.
+const DEVICE_NAMES_SCRIPT = `(() => {
+  const names = {
+    'Fake Default Audio Input': 'Default - Built-in Microphone',
+    'Fake Audio Input 1': 'Built-in Microphone',
+    'Fake Audio Input 2': 'USB Headset Microphone',
+    'Fake Default Audio Output': 'Default - Built-in Speakers',
+    'Fake Audio Output 1': 'Built-in Speakers',
+    'Fake Audio Output 2': 'USB Headset',
+  };
+  const original = MediaDevices.prototype.enumerateDevices;
+  MediaDevices.prototype.enumerateDevices = async function enumerateDevices() {
+    const devices = await original.call(this);
+    return devices.map((device) => {
+      const label = names[device.label] ?? device.label;
+      const { deviceId, groupId, kind } = device;
+      return { deviceId, groupId, kind, label, toJSON: () => ({ deviceId, groupId, kind, label }) };
+    });
+  };
+})();`;
+
 /** A recording session: a fresh browser context whose page is filmed, with timed captions. */
 async function startRecording(browser, name) {
   const videoDir = path.join(work, name);
@@ -224,6 +248,7 @@ async function startRecording(browser, name) {
     recordVideo: { dir: videoDir, size: viewport },
   });
   await context.addInitScript(POINTER_SCRIPT);
+  await context.addInitScript(DEVICE_NAMES_SCRIPT);
   const page = await context.newPage();
   const startedAt = Date.now();
   const captions = [];

@@ -28,7 +28,7 @@ export const createUser = (overrides: Partial<TestUser> = {}): TestUser => ({
  * Signs a user up through the real identity endpoints, confirms the address with the code from
  * the outbox and sets a profession; the session cookie lands in the page's browser context.
  */
-async function signUp(page: Page, user: TestUser) {
+export async function signUp(page: Page, user: TestUser) {
   const headers = { origin: E2E_BASE_URL };
   const response = await page.request.post('/api/auth/sign-up/email', {
     headers,

@@ -1,9 +1,21 @@
 import { SUBSCRIPTION_TEXTS } from '@clerkly/contracts';
+import type { Page } from '@playwright/test';
 import config from '../playwright.config';
 import { VIEWPORTS, expectNoAxeViolations } from '../support/a11y';
-import { button, signInThroughForm, startSession } from '../support/create-notes';
+import { TOASTS } from '@clerkly/contracts';
+import { failedRequest, test as accountTest, toast } from '../support/accounts';
+import {
+  button,
+  expectNoteWithText,
+  noteArticle,
+  record,
+  signInThroughForm,
+  startSession,
+  templateCheckbox,
+} from '../support/create-notes';
+import { fakeMicrophoneArgs, longConsultationWav } from '../support/speech';
 import { createAccount } from '../support/accounts';
-import { createUser, expect, test } from '../support/fixtures';
+import { createUser, expect, signUp, test } from '../support/fixtures';
 import { saveSession } from '../support/sessions';
 
 /**
@@ -12,18 +24,15 @@ import { saveSession } from '../support/sessions';
  * checked in keyboard.spec.ts, which reaches them.
  */
 
-// Audio Check and the welcome pop-up list the microphones (STACK-NOTES "Browser tests").
-const launchOptions = config.use?.launchOptions ?? {};
-test.use({
-  launchOptions: {
-    ...launchOptions,
-    args: [
-      ...(launchOptions.args ?? []),
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-    ],
-  },
-});
+// Audio Check and the welcome pop-up list the microphones (STACK-NOTES "Browser tests"); the
+// microphone plays a spoken consultation, so the notes stage's modals can be reached.
+const configLaunchOptions = config.use?.launchOptions ?? {};
+const launchOptions = {
+  ...configLaunchOptions,
+  args: [...(configLaunchOptions.args ?? []), ...fakeMicrophoneArgs(longConsultationWav(200))],
+};
+test.use({ launchOptions });
+accountTest.use({ launchOptions });
 
 const SIGNED_OUT = [
   { path: '/login', title: 'Login | Clerkly' },
@@ -82,7 +91,7 @@ for (const viewport of VIEWPORTS) {
       }
     });
 
-    test('modals and menus', async ({ page, login }) => {
+    test('modals and menus', async ({ page, login }, testInfo) => {
       test.setTimeout(90_000);
       await login();
       await saveSession(page, {
@@ -134,8 +143,26 @@ for (const viewport of VIEWPORTS) {
       await expectNoAxeViolations(page, 'the recording stage');
       await button(page, 'Exit Session').click();
       // A started session counts as unsaved changes, so leaving asks first.
-      await expect(page.getByRole('dialog', { name: 'Exit session?' })).toBeVisible();
+      const exit = page.getByRole('dialog', { name: 'Exit session?' });
+      await expect(exit).toBeVisible();
       await expectNoAxeViolations(page, 'the Exit session modal');
+      await exit.getByRole('button', { name: 'No' }).click();
+
+      // A stopped recording with its playback, then the recording left by a reload and the
+      // confirmation before discarding it (issue 14).
+      await record(page, 3);
+      await expect(page.getByLabel('Play back the recording')).toBeVisible();
+      await expectNoAxeViolations(page, 'the recording stage with a recording');
+      await page.screenshot({ path: testInfo.outputPath(`${viewport.name}-recording-ready.png`) });
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.reload();
+      const offer = page.getByRole('region', { name: 'Unsaved recording' });
+      await expect(offer).toBeVisible();
+      await expectNoAxeViolations(page, 'the unsaved recording offer');
+      await offer.getByRole('button', { name: 'Discard recording' }).click();
+      await expect(page.getByRole('dialog', { name: 'Discard this recording?' })).toBeVisible();
+      await expectNoAxeViolations(page, 'the Discard recording modal');
+      await page.screenshot({ path: testInfo.outputPath(`${viewport.name}-discard-modal.png`) });
     });
 
     test('the welcome pop-up', async ({ page }) => {
@@ -148,3 +175,76 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+/**
+ * The notes stage's save modals (issue 14): "Before saving" (the safety check) and "Saved
+ * elsewhere" (a save refused as stale), each checked open at both sizes. Reaching them takes a
+ * real consultation, recorded once from speech.
+ */
+accountTest.describe('the notes stage modals', () => {
+  const SOAP = 'SOAP Note';
+  const checkAtBothSizes = async (page: Page, where: string) => {
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await expectNoAxeViolations(page, `${where} at ${viewport.name} size`);
+      await page.screenshot({
+        path: accountTest.info().outputPath(`${viewport.name}-${where.replaceAll(' ', '-')}.png`),
+      });
+    }
+    await page.setViewportSize({ width: VIEWPORTS[0].width, height: VIEWPORTS[0].height });
+  };
+  const addLine = async (page: Page, line: string) => {
+    await button(page, 'Edit').click();
+    const editor = page.getByRole('textbox', { name: `${SOAP} note text` });
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(line);
+    await button(page, 'Update').click();
+    await expect(editor).toBeHidden();
+    await expect(noteArticle(page, SOAP)).toContainText(line);
+  };
+
+  accountTest('Before saving and Saved elsewhere', async ({ page, allowConsoleErrors }) => {
+    accountTest.setTimeout(300_000);
+    await page.setViewportSize({ width: VIEWPORTS[0].width, height: VIEWPORTS[0].height });
+    await signUp(page, createUser());
+    await page.goto('/create-notes');
+    await startSession(page, 'Eve Dent');
+    await record(page, 20);
+    await templateCheckbox(page, SOAP).check();
+    await button(page, 'Generate Notes').click();
+    await expectNoteWithText(page, SOAP);
+
+    // A dose the consultation never gave makes the safety check ask before saving.
+    await addLine(page, 'Paracetamol 100 mg four times a day.');
+    await button(page, 'Save Session').click();
+    const review = page.getByRole('dialog', { name: 'Before saving' });
+    await expect(review).toContainText('"100 mg" is not in the transcript.');
+    await checkAtBothSizes(page, 'the Before saving modal');
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === 'PATCH' && response.ok(),
+    );
+    await review.getByRole('button', { name: 'Save anyway' }).click();
+    const response = await saved;
+    const { version } = (await response.json()) as { version: number };
+    await expect(toast(page, TOASTS.sessionSaved)).toBeVisible();
+
+    // The session is saved again elsewhere (another tab, same account): this copy is stale.
+    const elsewhere = await page.request.patch(response.url(), {
+      headers: { origin: new URL(response.url()).origin },
+      data: { ...(response.request().postDataJSON() as object), baseVersion: version },
+    });
+    expect(elsewhere.ok(), await elsewhere.text()).toBe(true);
+    await addLine(page, 'Review in two weeks.');
+    // The stale save is refused with 409, which the browser logs.
+    allowConsoleErrors(failedRequest(409));
+    await button(page, 'Save Session').click();
+    await page
+      .getByRole('dialog', { name: 'Before saving' })
+      .getByRole('button', { name: 'Save anyway' })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Saved elsewhere' })).toBeVisible();
+    await checkAtBothSizes(page, 'the Saved elsewhere modal');
+  });
+});

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import config from '../playwright.config';
-import { button, startSession } from '../support/create-notes';
+import { button, record, startSession } from '../support/create-notes';
 import { expect, test } from '../support/fixtures';
 import { consultationWav, fakeMicrophoneArgs } from '../support/speech';
 
@@ -91,4 +91,52 @@ test('a recording is kept encrypted in the browser and is gone after sign-out', 
   for (const store of ['sessions', 'segments', 'openSegments', 'keys']) {
     expect(after[store]?.records, store).toEqual([]);
   }
+});
+
+test('a stopped recording shows its length and plays back; discarding one asks first (issue 14)', async ({
+  page,
+  login,
+}) => {
+  test.setTimeout(180_000);
+  await login();
+  await page.goto('/create-notes');
+  await startSession(page, 'Petra Vance');
+  await record(page, 6);
+  await expect(page.getByRole('status').filter({ hasText: 'Recording ready.' })).toHaveText(
+    /Recording ready\. 0:0[5-7] of audio\./,
+  );
+  const playback = page.getByLabel('Play back the recording');
+  await expect(playback).toBeVisible();
+  // The player holds the whole recording (the browser's copy), not a silent stub.
+  const seconds = await playback.evaluate(
+    (audio: HTMLAudioElement) =>
+      new Promise<number>((resolve) => {
+        if (audio.readyState >= 1) resolve(audio.duration);
+        else audio.addEventListener('loadedmetadata', () => resolve(audio.duration));
+      }),
+  );
+  expect(seconds).toBeGreaterThan(5);
+  expect(seconds).toBeLessThan(8);
+
+  // A reload leaves the recording in the browser; Discard asks before deleting it.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  const offer = page.getByRole('region', { name: 'Unsaved recording' });
+  await expect(offer).toContainText('Petra Vance');
+  const discard = offer.getByRole('button', { name: 'Discard recording' });
+  await discard.click();
+  const confirm = page.getByRole('dialog', { name: 'Discard this recording?' });
+  await expect(confirm).toContainText('Petra Vance');
+  await expect(confirm.getByRole('button', { name: 'Keep recording' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(offer).toBeVisible();
+  await expect(discard).toBeFocused();
+
+  await discard.click();
+  await confirm.getByRole('button', { name: 'Discard recording' }).click();
+  await expect(offer).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Patient Name' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Unsaved recording' })).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALIDATION_MESSAGES, apiErrorSchema } from '@clerkly/contracts';
+import { OTP_COUNTDOWN_SECONDS, VALIDATION_MESSAGES, apiErrorSchema } from '@clerkly/contracts';
 import { accounts, users, verifications } from '../src/db/schema';
 import {
   ORIGIN,
@@ -102,6 +102,75 @@ describe('sign-up and e-mail confirmation', () => {
     );
     expect(right.statusCode).not.toBe(200);
     expect(right.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('gives each code the lifetime its screen counts down and its e-mail states (issue 14)', async () => {
+    const user = newUser();
+    await signUp(user);
+    const { db } = testApp.app.database;
+    const identifier = `email-verification-otp-${user.email}`;
+    // The latest row is the code just sent (better-auth keeps the earlier one until it is used).
+    const lifetimeSeconds = async () => {
+      const [row] = await db
+        .select()
+        .from(verifications)
+        .where(eq(verifications.identifier, identifier))
+        .orderBy(desc(verifications.createdAt))
+        .limit(1);
+      return Math.round((row!.expiresAt.getTime() - row!.createdAt.getTime()) / 1000);
+    };
+    const latestMail = async () =>
+      (await readOutbox(outbox())).filter((m) => m.to === user.email).at(-1)!;
+
+    expect(await lifetimeSeconds()).toBe(OTP_COUNTDOWN_SECONDS.initial);
+    expect((await latestMail()).text).toContain(
+      `expires in ${OTP_COUNTDOWN_SECONDS.initial / 60} minutes`,
+    );
+
+    const resend = await post('/api/auth/email-otp/send-verification-otp', {
+      email: user.email,
+      type: 'email-verification',
+    });
+    expect(resend.statusCode).toBe(200);
+    expect(await lifetimeSeconds()).toBe(OTP_COUNTDOWN_SECONDS.afterResend);
+    expect((await latestMail()).text).toContain(
+      `expires in ${OTP_COUNTDOWN_SECONDS.afterResend / 60} minutes`,
+    );
+  });
+
+  it('answers a sign-up with a confirmed address as a new one and tells the owner by e-mail', async () => {
+    const owner = await createUser(testApp.app);
+    const fresh = await signUp(newUser());
+    const again = await signUp(newUser({ email: owner.email }));
+    expect(again.statusCode).toBe(fresh.statusCode);
+    expect(Object.keys(again.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
+
+    const mails = (await readOutbox(outbox())).filter((m) => m.to === owner.email);
+    const notice = mails.at(-1)!;
+    expect(mails).toHaveLength(2);
+    expect(notice.subject).toBe('Someone tried to create a Clerkly account with your address');
+    expect(notice.text).toContain('http://localhost:3000/login');
+    expect(notice.text).toContain('http://localhost:3000/forgot-password');
+    expect(notice.text).not.toMatch(/\b\d{6}\b/);
+    // The address already holds an account: the password of the attempt changed nothing.
+    const signIn = await post('/api/auth/sign-in/email', {
+      email: owner.email,
+      password: owner.password,
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it('sends a new code when an unconfirmed address signs up again', async () => {
+    const user = newUser();
+    await signUp(user);
+    const first = (await readOutbox(outbox())).filter((m) => m.to === user.email);
+    expect((await signUp(user)).statusCode).toBe(200);
+    const mails = (await readOutbox(outbox())).filter((m) => m.to === user.email);
+    expect(mails).toHaveLength(first.length + 1);
+    expect(mails.at(-1)!.subject).toBe('Your Clerkly verification code');
+    const code = await readLatestCode(outbox(), user.email);
+    const verify = await post('/api/auth/email-otp/verify-email', { email: user.email, otp: code });
+    expect(verify.statusCode).toBe(200);
   });
 
   it('rejects a code older than its lifetime, which is at most 10 minutes', async () => {

@@ -39,13 +39,28 @@ const dialogDefaults = {
  */
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
-  if (input.variant !== 'light') return colors;
+  if (input.variant !== 'light' && input.variant !== 'filled' && input.variant !== undefined) {
+    return colors;
+  }
   const parsed = parseThemeColor({
     color: input.color ?? input.theme.primaryColor,
     theme: input.theme,
   });
   const palette = parsed.isThemeColor ? input.theme.colors[parsed.color] : undefined;
   if (!palette) return colors;
+  if (input.variant !== 'light') {
+    // Filled: white text on shade 9, which for orange (#d9480f) is 4.3:1, under WCAG AA.
+    // Luminance 0.18 or less gives white 4.5:1 or more.
+    const { primaryShade } = input.theme;
+    const shade =
+      parsed.shade ?? (typeof primaryShade === 'number' ? primaryShade : primaryShade.light);
+    let background = palette[shade];
+    if (!background || luminance(background) <= 0.18) return colors;
+    for (let step = 0; step < 8 && luminance(background) > 0.18; step += 1) {
+      background = darken(background, 0.05);
+    }
+    return { ...colors, background, hover: darken(background, 0.1) };
+  }
   // Luminance 0.12 is 5.8:1 on white, 4.5:1 or more on the tint behind it.
   let color = palette[9];
   for (let step = 0; step < 8 && luminance(color) > 0.12; step += 1) color = darken(color, 0.1);
@@ -75,11 +90,12 @@ export const theme = createTheme({
 });
 
 /**
- * Mantine's "dimmed" text is grey 6 (#868e96): 3.3:1 on white. #666d75 keeps it visibly
- * secondary and reads at 5.3:1 on white and 4.7:1 on the light grey (#f1f3f5) of cards.
+ * Mantine's "dimmed" text is grey 6 (#868e96): 3.3:1 on white. #5c636a keeps it visibly
+ * secondary and reads at 6.1:1 on white, 5.3:1 on the light grey (#f1f3f5) of cards and 5.1:1
+ * on the orange tint of a warning (#ffe8cc), where #666d75 was 4.4:1.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#666d75', [WARNING_TEXT_VAR]: '#b54708' },
+  light: { '--mantine-color-dimmed': '#5c636a', [WARNING_TEXT_VAR]: '#b54708' },
   dark: { [WARNING_TEXT_VAR]: 'var(--mantine-color-orange-4)' },
 });

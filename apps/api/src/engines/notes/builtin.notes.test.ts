@@ -280,6 +280,20 @@ describe('builtin engine: regeneration instructions', () => {
     ]);
   });
 
+  it('keeps a line the clinician added by hand through any instruction (issue 14)', async () => {
+    const original = await engine.generate({ transcript: knee, template: cvn });
+    const added = 'Patient asked for a copy of the X-ray report.';
+    // Typed by the clinician at the end of the first section, after the engine's own text.
+    const secondHeading = original.html.indexOf('<h2>', 1);
+    const edited = `${original.html.slice(0, secondHeading)}<p>${added}</p>${original.html.slice(secondHeading)}`;
+    for (const instruction of ['make it shorter', 'more detailed', 'use bullet points']) {
+      const note = await generate(instruction, edited);
+      expect(note.sections[0]!.title, instruction).toBe(original.sections[0]!.title);
+      const first = [note.sections[0]!.content, ...(note.sections[0]!.bullets ?? [])].join(' ');
+      expect(first, instruction).toContain(added);
+    }
+  });
+
   it('says plainly when an instruction is beyond the offline engine', async () => {
     const note = await generate('translate it into French, and shorter');
     expect(note.notices).toEqual([

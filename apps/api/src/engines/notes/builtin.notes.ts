@@ -4,6 +4,7 @@
  * sections. Its quality is measured by `npm run bench:notes` on ACI-BENCH.
  */
 import { writeCertificateTopic } from './builtin/certificate';
+import { clinicianAdditions, keepClinicianAdditions } from './builtin/clinician-edits';
 import { analyseConsultation, type Consultation } from './builtin/consultation';
 import {
   hasOperations,
@@ -271,23 +272,29 @@ export class BuiltinNoteEngine implements NoteEngine {
       plan.detail !== 'detailed';
     if (previous.length > 0 && plan.detail === 'detailed') {
       notices.push(
-        'More detail was written from the transcript, so edits made to the previous version are not carried over.',
+        'More detail was written from the transcript: the lines you added are kept, other edits made to the previous version are not carried over.',
       );
     }
     const grounding = {
       evidence: prepareTranscript(input.transcript),
       safety: prepareSafetyTranscript(input.transcript),
     };
-    const base = onPrevious
-      ? previous
-      : writeSections(input, consultation, plan.detail ?? 'standard').map((section) =>
-          // A certificate's dates and names come from the session, not the transcript; its
-          // writer marks what was not said "[not stated]" instead.
-          input.template.kind === 'certificate'
-            ? section
-            : keepSupported(tidySection(section), grounding, this.prune),
-        );
-    const sections = applyPlan(base, plan, input, consultation, notices);
+    const write = (detail: Detail) =>
+      writeSections(input, consultation, detail).map((section) =>
+        // A certificate's dates and names come from the session, not the transcript; its
+        // writer marks what was not said "[not stated]" instead.
+        input.template.kind === 'certificate'
+          ? section
+          : keepSupported(tidySection(section), grounding, this.prune),
+      );
+    const base = onPrevious ? previous : write(plan.detail ?? 'standard');
+    let sections = applyPlan(base, plan, input, consultation, notices);
+    // Shortening drops sentences and more detail starts afresh: what the clinician typed by
+    // hand (what the engine's own note lacks) goes back in (issue 14).
+    if (previous.length > 0 && plan.detail !== null) {
+      const additions = clinicianAdditions(previous, write('standard'));
+      sections = keepClinicianAdditions(sections, additions, plan.omitMentions, NOT_DISCUSSED);
+    }
 
     this.logger.debug(
       {

@@ -1,6 +1,6 @@
 import {
   OTP_LENGTH,
-  OTP_LIFETIME_SECONDS,
+  OTP_COUNTDOWN_SECONDS,
   OTP_MAX_ATTEMPTS,
   PRODUCT_NAME,
   VALIDATION_MESSAGES,
@@ -16,7 +16,8 @@ import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import type { Mailer } from '../mail/mailer';
-import { codeMessage } from '../mail/messages';
+import { codeMessage, existingAccountMessage } from '../mail/messages';
+import { codeLifetimeSeconds, shortenCodeLife } from './code-lifetime';
 import { claimCodeSend } from './code-sends.repository';
 import { hashPassword, verifyPassword } from './password-hash';
 import { initialExpiry, withSessionPolicy } from './session-store';
@@ -122,7 +123,7 @@ export function createAuth(
       });
     }
   });
-  return betterAuth({
+  const auth = betterAuth({
     appName: PRODUCT_NAME,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
@@ -144,6 +145,23 @@ export function createAuth(
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       password: { hash: hashPassword, verify: verifyPassword },
+      // Signing up with an address that has an account answers as a new sign-up does (no
+      // enumeration, decision 007); its owner is told by e-mail and pointed at sign-in and reset.
+      // An address never confirmed gets a new code, which is what the screen asks for.
+      async onExistingUserSignUp({ user }) {
+        if (!user.emailVerified) {
+          await auth.api.sendVerificationOTP({
+            body: { email: user.email, type: 'email-verification' },
+          });
+          return;
+        }
+        if (config.rateLimit && !(await claimCodeSend(db, user.email))) {
+          log.warn('Existing-account notice not sent: per-address limit reached');
+          return;
+        }
+        await mailer.send(existingAccountMessage(user.email, config.publicUrl));
+        log.info('Existing-account notice sent');
+      },
     },
     emailVerification: {
       // An unconfirmed account that signs in gets a fresh code (spec point 2, Login).
@@ -206,14 +224,18 @@ export function createAuth(
       bearer(),
       emailOTP({
         otpLength: OTP_LENGTH,
-        expiresIn: OTP_LIFETIME_SECONDS,
+        // The longest life a code can have; a first confirmation code is shortened to what its
+        // screen counts down (code-lifetime.ts).
+        expiresIn: OTP_COUNTDOWN_SECONDS.afterResend,
         allowedAttempts: OTP_MAX_ATTEMPTS,
         storeOTP: 'hashed',
         sendVerificationOnSignUp: true,
         overrideDefaultEmailVerification: true,
         rateLimit: { window: 60, max: 3 },
         disableSignUp: !config.passwordlessSignIn,
-        async sendVerificationOTP({ email, otp, type }) {
+        async sendVerificationOTP({ email, otp, type }, ctx) {
+          const lifetimeSeconds = codeLifetimeSeconds(type, ctx?.request);
+          await shortenCodeLife(db, type, email, lifetimeSeconds);
           const send = async () => {
             // The per-address limit sits where codes are sent, so every path that sends one is
             // covered (issue 11). Over the limit the code is silently not sent: an error here
@@ -222,7 +244,7 @@ export function createAuth(
               log.warn({ purpose: type }, 'Code not sent: per-address limit reached');
               return;
             }
-            await mailer.send(codeMessage(email, otp, type));
+            await mailer.send(codeMessage(email, otp, type, lifetimeSeconds));
             log.info({ purpose: type }, 'Verification code sent');
           };
           // A reset request answers the same for every address, so its response must not wait
@@ -234,6 +256,7 @@ export function createAuth(
       }),
     ],
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

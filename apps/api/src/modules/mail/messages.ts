@@ -1,4 +1,4 @@
-import { OTP_LIFETIME_SECONDS, PRODUCT_NAME } from '@clerkly/contracts';
+import { PRODUCT_NAME } from '@clerkly/contracts';
 import type { MailMessage } from './mailer';
 
 export type CodePurpose = 'sign-in' | 'email-verification' | 'forget-password' | 'change-email';
@@ -33,9 +33,15 @@ const PURPOSE_TEXT: Record<CodePurpose, { subject: string; lead: string }> = {
   },
 };
 
-export function codeMessage(to: string, code: string, purpose: CodePurpose): MailMessage {
+/** `lifetimeSeconds` is the code's real life on the server, the same the OTP screen counts down. */
+export function codeMessage(
+  to: string,
+  code: string,
+  purpose: CodePurpose,
+  lifetimeSeconds: number,
+): MailMessage {
   const { subject, lead } = PURPOSE_TEXT[purpose];
-  const minutes = Math.round(OTP_LIFETIME_SECONDS / 60);
+  const minutes = Math.round(lifetimeSeconds / 60);
   const expiry = `The code works once and expires in ${minutes} minutes.`;
   return {
     to,
@@ -57,5 +63,29 @@ export function passwordChangedMessage(to: string): MailMessage {
     subject,
     text: `${text}\n\n— ${PRODUCT_NAME}\n`,
     html: layout(subject, [escapeHtml(text)]),
+  };
+}
+
+/**
+ * Sent instead of a code when someone signs up with an address that already has a confirmed
+ * account: the sign-up screen looks the same as for a new address (no enumeration), and only the
+ * owner of the address learns it already holds an account (issue 14).
+ */
+export function existingAccountMessage(to: string, publicUrl: string): MailMessage {
+  const subject = `Someone tried to create a ${PRODUCT_NAME} account with your address`;
+  const lead = `Someone, perhaps you, just tried to create a ${PRODUCT_NAME} account with this e-mail address, which already has one. No new account was created and your password did not change.`;
+  const signIn = new URL('/login', publicUrl).toString();
+  const reset = new URL('/forgot-password', publicUrl).toString();
+  const action =
+    'If it was you, sign in with your password, or set a new one if you have forgotten it:';
+  return {
+    to,
+    subject,
+    text: `${lead}\n\n${action}\n\n    Sign in: ${signIn}\n    Reset your password: ${reset}\n\nIf it was not you, you can ignore this e-mail.\n\n— ${PRODUCT_NAME}\n`,
+    html: layout(subject, [
+      escapeHtml(lead),
+      escapeHtml(action),
+      `<a href="${escapeHtml(signIn)}">Sign in</a> · <a href="${escapeHtml(reset)}">Reset your password</a>`,
+    ]),
   };
 }

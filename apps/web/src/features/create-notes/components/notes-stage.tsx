@@ -251,6 +251,7 @@ export function NotesStage({ onExit }: { onExit: () => void }) {
             findings={reviewingSafety ? safetyFindings() : []}
             transcript={state.transcribedText}
             title="Safety check"
+            landmark={false}
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setReviewingSafety(false)}>

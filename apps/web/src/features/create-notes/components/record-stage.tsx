@@ -14,6 +14,7 @@ import { formatDuration } from '../lib/format-duration';
 import { GenerationOverlay } from './generation-overlay';
 import { LiveTranscript } from './live-transcript';
 import { RecorderControls } from './recorder-controls';
+import { RecordingPlayback } from './recording-playback';
 import { UploadStatus } from './upload-status';
 import { SessionHeader } from './session-header';
 import { TemplatePicker } from './template-picker';
@@ -69,9 +70,12 @@ export function RecordStage({ onExit }: { onExit: () => void }) {
             disabled={generation.busy}
           />
           {hasAudio && !recording && (
-            <Text size="sm" role="status">
-              Recording ready. {formatDuration(state.recordedSeconds * 1000)} of audio.
-            </Text>
+            <Group gap="md" align="center">
+              <Text size="sm" role="status">
+                Recording ready. {formatDuration(state.recordedSeconds * 1000)} of audio.
+              </Text>
+              <RecordingPlayback segmentCount={state.segmentCount} />
+            </Group>
           )}
           <UploadStatus />
         </Stack>

@@ -12,6 +12,7 @@ import {
   type StoredSessionRecording,
 } from '../../../lib/recording-store';
 import { formatDuration } from '../lib/format-duration';
+import { DiscardRecordingModal } from './discard-recording-modal';
 import { segmentWav } from '../state/segment-pipeline';
 import { useSessionDispatch } from '../state/session-store';
 import { SEGMENT_RULES } from '@clerkly/contracts';
@@ -37,6 +38,7 @@ export function RecoverRecording({ owner }: { owner: string }) {
   const dispatch = useSessionDispatch();
   const queryClient = useQueryClient();
   const [working, setWorking] = useState(false);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const stored = useQuery({
     queryKey: storedRecordingsKey(owner),
     queryFn: () => listSessionRecordings(owner),
@@ -96,6 +98,10 @@ export function RecoverRecording({ owner }: { owner: string }) {
     }
   };
 
+  const about = context.success
+    ? `The recording of ${context.data.patient.name} (about ${formatDuration(latest.durationSeconds * 1000)})`
+    : 'The recording';
+
   return (
     <Alert
       color="blue"
@@ -124,11 +130,20 @@ export function RecoverRecording({ owner }: { owner: string }) {
             size="xs"
             variant="default"
             disabled={working}
-            onClick={() => void discard(latest)}
+            onClick={() => setConfirmingDiscard(true)}
           >
             Discard recording
           </Button>
         </Group>
+        <DiscardRecordingModal
+          opened={confirmingDiscard}
+          description={about}
+          onCancel={() => setConfirmingDiscard(false)}
+          onConfirm={() => {
+            setConfirmingDiscard(false);
+            void discard(latest);
+          }}
+        />
       </Stack>
     </Alert>
   );

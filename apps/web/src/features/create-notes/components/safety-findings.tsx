@@ -14,6 +14,11 @@ type SafetyFindingsProps = {
   findings: readonly (SafetyFinding & { templateName?: string })[];
   transcript: string;
   title?: string;
+  /**
+   * The findings are a landmark of the notes view ("Safety check"); inside a dialog they are
+   * not, so that the page keeps one landmark of that name (axe landmark-unique, issue 14).
+   */
+  landmark?: boolean;
 };
 
 /** The safety check's findings, each with the transcript's own words as evidence (issue 12). */
@@ -21,10 +26,14 @@ export function SafetyFindings({
   findings,
   transcript,
   title = 'Check against the transcript',
+  landmark = true,
 }: SafetyFindingsProps) {
   if (findings.length === 0) return null;
   return (
-    <Box component="section" aria-label="Safety check">
+    <Box
+      component={landmark ? 'section' : 'div'}
+      aria-label={landmark ? 'Safety check' : undefined}
+    >
       <Alert
         color="orange"
         variant="light"

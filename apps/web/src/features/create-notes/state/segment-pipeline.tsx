@@ -47,6 +47,11 @@ export type SegmentPipeline = {
   saveOpenSegment: (samples: Float32Array) => void;
   /** Segments recorded in this session so far and their length, up to the last one cut. */
   recorded: () => { segmentCount: number; seconds: number };
+  /**
+   * The session's whole recording as one WAV, for playback (issue 14); null when this page did
+   * not record all of it (a recording recovered after a reload is only partly in memory).
+   */
+  recordingAudio: () => Blob | null;
   /** Resolves once every segment is on the server; rejects if the server refuses one. */
   drain: () => Promise<void>;
   /** Sends the waiting segments again now. */
@@ -103,6 +108,9 @@ export function SegmentPipelineProvider({
   const sessionId = state.session?.id ?? null;
   const latest = useRef<SessionState>(state);
   const counter = useRef<{ sessionId: number; next: number; seconds: number } | null>(null);
+  // The samples of every segment this page cut for the session on screen, for playback. The
+  // browser's stored copy is deleted segment by segment once uploaded, so it cannot serve.
+  const heard = useRef<{ sessionId: number; segments: Int16Array[] } | null>(null);
   // Browser-storage writes run one after another, so a segment is stored before it is deleted.
   const [enqueueWrite] = useState(createWriteChain);
 
@@ -154,6 +162,21 @@ export function SegmentPipelineProvider({
     return counter.current;
   }, []);
 
+  // Stable, so a player built from it is not rebuilt whenever the upload state changes.
+  const recordingAudio = useCallback((): Blob | null => {
+    const count = numbering();
+    const kept = heard.current;
+    if (!count || !kept || kept.sessionId !== count.sessionId) return null;
+    if (count.next === 0 || kept.segments.length !== count.next) return null;
+    const whole = new Int16Array(kept.segments.reduce((sum, part) => sum + part.length, 0));
+    let offset = 0;
+    for (const part of kept.segments) {
+      whole.set(part, offset);
+      offset += part.length;
+    }
+    return segmentWav(whole);
+  }, [numbering]);
+
   const pipeline = useMemo<SegmentPipeline>(
     () => ({
       uploads,
@@ -179,10 +202,16 @@ export function SegmentPipelineProvider({
         const durationSeconds = samples.length / SEGMENT_RULES.sampleRate;
         count.next += 1;
         count.seconds += durationSeconds;
+        const pcm = floatToPcm16(samples);
+        if (heard.current?.sessionId !== count.sessionId) {
+          heard.current = { sessionId: count.sessionId, segments: [] };
+        }
+        // Kept only while every segment so far is here, in order.
+        if (heard.current.segments.length === seq) heard.current.segments.push(pcm);
         const segment = {
           sessionId: count.sessionId,
           seq,
-          audio: segmentWav(samples),
+          audio: segmentWav(pcm),
           durationSeconds,
         };
         dispatch({ type: 'segmentRecorded', seq, durationSeconds });
@@ -203,10 +232,11 @@ export function SegmentPipelineProvider({
         const count = numbering();
         return { segmentCount: count?.next ?? 0, seconds: count?.seconds ?? 0 };
       },
+      recordingAudio,
       drain: () => queue?.whenDrained() ?? Promise.resolve(),
       retryUploads: () => queue?.retryNow(),
     }),
-    [uploads, queue, numbering, enqueueWrite, owner, dispatch],
+    [uploads, queue, numbering, enqueueWrite, owner, dispatch, recordingAudio],
   );
 
   return <SegmentPipelineContext value={pipeline}>{children}</SegmentPipelineContext>;
