@@ -18,6 +18,7 @@ import * as schema from '../../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { codeMessage, existingAccountMessage } from '../mail/messages';
 import { codeLifetimeSeconds, shortenCodeLife } from './code-lifetime';
+import { withoutEmailAddresses } from '../../lib/redact';
 import { claimCodeSend } from './code-sends.repository';
 import { hashPassword, verifyPassword } from './password-hash';
 import { initialExpiry, withSessionPolicy } from './session-store';
@@ -131,10 +132,11 @@ export function createAuth(
     trustedOrigins: [config.publicUrl],
     database: withSessionPolicy(drizzleAdapter(db, { provider: 'pg', usePlural: true, schema })),
     // better-auth's own log lines go through the app's logger, message only: the extra
-    // arguments can be database errors carrying query parameters (e-mails, names).
+    // arguments can be database errors carrying query parameters (e-mails, names), and some
+    // messages name the address they are about.
     logger: {
       log: (level, message) => {
-        log[level]({ source: 'better-auth' }, message);
+        log[level]({ source: 'better-auth' }, withoutEmailAddresses(message));
       },
     },
     emailAndPassword: {
