@@ -235,27 +235,27 @@ describe('My Sessions', () => {
   });
 
   it('loads more sessions on request, a page at a time, newest first', async () => {
-    const sessions = Array.from({ length: 25 }, (_, i) =>
+    const sessions = Array.from({ length: 12 }, (_, i) =>
       createSavedSession({
         firstName: `Patient ${String(i + 1).padStart(2, '0')}`,
-        createdAt: new Date(2025, 0, 1, 8, 25 - i).toISOString(),
+        createdAt: new Date(2025, 0, 1, 8, 12 - i).toISOString(),
       }),
     );
-    const { user, requests } = await renderMySessions(sessions, { pageSize: 10 });
+    const { user, requests } = await renderMySessions(sessions, { pageSize: 5 });
     await screen.findByRole('table', { name: 'Patient sessions' });
 
-    expect(patientNames()).toHaveLength(10);
+    expect(patientNames()).toHaveLength(5);
     expect(patientNames()[0]).toBe('Patient 01');
-    expect(screen.getByText('10 patients, more to load')).toBeVisible();
+    expect(screen.getByText('5 patients, more to load')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Load more sessions' }));
-    await waitFor(() => expect(patientNames()).toHaveLength(20));
-    expect(new URLSearchParams(requests.at(-1)?.search).get('cursor')).toBe('10');
+    await waitFor(() => expect(patientNames()).toHaveLength(10));
+    expect(new URLSearchParams(requests.at(-1)?.search).get('cursor')).toBe('5');
 
     await user.click(screen.getByRole('button', { name: 'Load more sessions' }));
-    await waitFor(() => expect(patientNames()).toHaveLength(25));
-    expect(patientNames().at(-1)).toBe('Patient 25');
-    expect(screen.getByText('25 patients')).toBeVisible();
+    await waitFor(() => expect(patientNames()).toHaveLength(12));
+    expect(patientNames().at(-1)).toBe('Patient 12');
+    expect(screen.getByText('12 patients')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Load more sessions' })).toBeNull();
     expect(requests.filter((r) => r.path === LIST_PATH)).toHaveLength(3);
   });
