@@ -125,7 +125,7 @@ async function main(): Promise<number> {
     clips.push(...(await readSpeechManifest(manifest)));
   }
 
-  const engine = createSpeechToText(config);
+  const engine = await createSpeechToText(config);
   await engine.check();
   const [cpu] = cpus();
   process.stdout.write(

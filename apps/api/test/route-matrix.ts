@@ -118,6 +118,11 @@ export const ROUTES: Record<string, RouteEntry> = {
     owned: true,
     request: (owner) => ({ url: `/api/notes/user/${owner.id}` }),
   },
+  'GET /api/notes/user/:id/page': {
+    access: 'user',
+    owned: true,
+    request: (owner) => ({ url: `/api/notes/user/${owner.id}/page` }),
+  },
   'GET /api/usage/': { access: 'user', owned: false, request: () => ({ url: '/api/usage/' }) },
   'PUT /api/patient-sessions/:id/segments/:seq': {
     access: 'user',

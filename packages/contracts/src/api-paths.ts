@@ -18,6 +18,8 @@ export const API_PATHS = {
   patientSessions: '/api/patient-sessions/',
   patientSession: (id: number) => `/api/patient-sessions/${id}`,
   savedNotes: (cognitoId: string) => `/api/notes/user/${encodeURIComponent(cognitoId)}`,
+  // Issue 13 (docs/decisions/009): the same saved notes, one page of sessions at a time.
+  savedNotesPage: (cognitoId: string) => `/api/notes/user/${encodeURIComponent(cognitoId)}/page`,
   usage: '/api/usage/',
   currentSubscription: '/api/subscriptions/user/current',
   productList: '/api/stripe/product-list',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_LIMITS } from './limits';
+import { MAX_DB_ID, TEXT_LIMITS } from './limits';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { boundedText, dbId, isoDateTime } from './text';
 
@@ -125,6 +125,81 @@ export const savedNotesQuerySchema = z
     path: ['to'],
     message: 'to must not be before from',
   });
+
+/** Sessions per page of My Sessions' list (issue 13). */
+export const SAVED_SESSIONS_PAGE = { defaultLimit: 30, maxLimit: 100 } as const;
+
+/**
+ * Where a page of saved sessions continues: the last session's creation instant (with the
+ * database's microseconds) and id, e.g. `2025-03-04T10:11:12.123456Z_42`. Opaque to clients:
+ * they send back the `nextCursor` they were given.
+ */
+export const SAVED_SESSIONS_CURSOR =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)_(\d{1,10})$/;
+const CURSOR_MESSAGE = 'cursor must be the nextCursor of an earlier page';
+
+export function parseSavedSessionsCursor(
+  cursor: string,
+): { createdAt: string; sessionId: number } | null {
+  const match = SAVED_SESSIONS_CURSOR.exec(cursor);
+  if (!match) return null;
+  const createdAt = match[1]!;
+  const sessionId = Number(match[2]);
+  const year = new Date(createdAt).getUTCFullYear();
+  if (!(year >= 1000 && year <= 9999) || sessionId < 1 || sessionId > MAX_DB_ID) return null;
+  return { createdAt, sessionId };
+}
+
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${SAVED_SESSIONS_PAGE.maxLimit}`;
+
+/** `GET /api/notes/user/{cognitoId}/page?cursor=&limit=&from=&to=` (issue 13). */
+export const savedSessionsPageQuerySchema = z
+  .object({
+    from: isoDateTime('from must be an ISO date-time').optional(),
+    to: isoDateTime('to must be an ISO date-time').optional(),
+    cursor: z
+      .string({ error: CURSOR_MESSAGE })
+      .refine((value) => parseSavedSessionsCursor(value) !== null, CURSOR_MESSAGE)
+      .optional(),
+    limit: z.coerce
+      .number({ error: LIMIT_MESSAGE })
+      .int(LIMIT_MESSAGE)
+      .min(1, LIMIT_MESSAGE)
+      .max(SAVED_SESSIONS_PAGE.maxLimit, LIMIT_MESSAGE)
+      .default(SAVED_SESSIONS_PAGE.defaultLimit),
+  })
+  .refine((q) => !q.from || !q.to || new Date(q.from) <= new Date(q.to), {
+    path: ['to'],
+    message: 'to must not be before from',
+  });
+export type SavedSessionsPageQuery = z.input<typeof savedSessionsPageQuerySchema>;
+
+/**
+ * One saved consultation in My Sessions' list: only what the list shows. The note text is
+ * fetched when a note is opened (`GET /api/patient-sessions/{id}`).
+ */
+export const savedSessionSummarySchema = z.object({
+  sessionId: z.number().int(),
+  /** The patient name as entered (spec `firstName`, issue 5). */
+  firstName: z.string(),
+  createdAt: z.string(),
+  /** The session's saved notes, in template order. */
+  notes: z.array(
+    z.object({
+      id: z.number().int(),
+      templateId: z.number().int(),
+      TemplateName: z.string(),
+    }),
+  ),
+});
+export type SavedSessionSummary = z.infer<typeof savedSessionSummarySchema>;
+
+/** Newest consultation first; `nextCursor` is null on the last page. */
+export const savedSessionsPageSchema = z.object({
+  items: z.array(savedSessionSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export type SavedSessionsPage = z.infer<typeof savedSessionsPageSchema>;
 
 /** Spec point 7 `GET /api/usage/`. */
 export const usageSchema = z.object({

@@ -225,7 +225,7 @@ export async function runNotes(
       throw error;
     }
     const logger = stderrLogger(io, values.verbose);
-    const engine = createNoteEngine(config, logger);
+    const engine = await createNoteEngine(config, logger);
     logger.info({ engine: engine.describe(), template: template.name }, 'writing note');
 
     const noteTemplate: NoteTemplate = {

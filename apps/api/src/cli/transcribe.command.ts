@@ -120,7 +120,7 @@ export async function runTranscribe(
     }
     const audio = await readAudio(file);
     const logger = stderrLogger(io, values.verbose);
-    const engine = createSpeechToText(config, logger);
+    const engine = await createSpeechToText(config, logger);
     logger.info({ engine: engine.describe() }, 'transcribing');
     const transcript = await engine.transcribe({ data: audio, filename: file });
 

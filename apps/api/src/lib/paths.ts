@@ -24,3 +24,16 @@ const isPackage = (name: string) => (dir: string) => {
 
 export const apiPackageRoot = (): string => findUp(isPackage('@clerkly/api'));
 export const repoRoot = (): string => findUp(isPackage('clerkly'));
+
+/**
+ * The initialised, empty PGlite database the build keeps (scripts/pglite-template.ts, issue 13),
+ * one per PGlite version (pinned exactly in package.json), so an upgrade never loads an older one.
+ */
+export function pgliteTemplateFile(): string {
+  const root = apiPackageRoot();
+  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  const version = manifest.dependencies['@electric-sql/pglite'] ?? 'unknown';
+  return path.join(root, 'node_modules', '.cache', 'clerkly', `pglite-${version}.tar.gz`);
+}

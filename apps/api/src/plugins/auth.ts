@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAuth, type Auth, type BackgroundWork } from '../modules/auth/auth';
+import { createSessionReader } from '../modules/auth/session-reader';
 import { createMailer, type Mailer } from '../modules/mail/mailer';
 
 export interface AuthenticatedUser {
@@ -51,14 +52,22 @@ export default fp(
     app.decorate('mailer', mailer);
     app.decorate('auth', auth);
     app.decorateRequest('user', null);
-    app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+    const readSession = createSessionReader(auth);
+    /** The signed-in user: the fast read of session-reader.ts, or better-auth's own check. */
+    const currentUser = async (request: FastifyRequest) => {
+      const fast = await readSession(request.headers);
+      if (fast !== 'ask-better-auth') return fast.user;
       const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-      if (!session || session.user.isDeleted) {
+      return session ? session.user : null;
+    };
+    app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+      const user = await currentUser(request);
+      if (!user || user.isDeleted) {
         return reply.code(401).send({
           error: { code: ERROR_CODES.unauthorized, message: 'Authentication required' },
         });
       }
-      request.user = { id: session.user.id, email: session.user.email };
+      request.user = { id: user.id, email: user.email };
     });
   },
   { name: 'auth', dependencies: ['config', 'database'] },

@@ -20,7 +20,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const { engines, uploadLimitBytes } = app.config;
-    const stt = createSpeechToText(engines, app.log, { maxBytes: uploadLimitBytes });
+    const stt = await createSpeechToText(engines, app.log, { maxBytes: uploadLimitBytes });
     // The builtin engine is CPU work: it runs in worker threads, never on the event loop.
     const threaded =
       engines.notes.kind === 'builtin'
@@ -30,7 +30,7 @@ export default fp(
           })
         : null;
     if (threaded) app.addHook('onClose', () => threaded.close());
-    const notes = threaded ?? createNoteEngine(engines, app.log);
+    const notes = threaded ?? (await createNoteEngine(engines, app.log));
     app.decorate('engines', { stt, notes });
     app.log.info(`Speech-to-text: ${stt.describe()}`);
     app.log.info(`Note generation: ${notes.describe()}`);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -40,7 +41,13 @@ export const patientSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('patient_sessions_user_created_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('patient_sessions_user_created_idx').on(table.userId, table.createdAt),
+    // My Sessions' pages (issue 13): saved sessions of a user in (created_at, id) order.
+    index('patient_sessions_user_saved_created_idx')
+      .on(table.userId, table.createdAt, table.id)
+      .where(sql`${table.savedAt} is not null`),
+  ],
 );
 
 /**

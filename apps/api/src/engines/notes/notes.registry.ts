@@ -1,19 +1,23 @@
 /**
  * The note-engine registry (ARCHITECTURE "Components": every engine behind one interface, chosen
  * by configuration). Configuration is validated at boot (config/env.ts); this only builds the
- * engine it names, and says which one runs for the boot log.
+ * engine it names, and says which one runs for the boot log. The LLM engine (and the OpenAI SDK)
+ * is imported only when configured (issue 13).
  */
 import type { EngineConfig } from '../../config/config';
 import { BuiltinNoteEngine } from './builtin.notes';
-import { LlmNoteEngine } from './llm.notes';
 import type { EngineLogger, NoteEngine } from './note-engine';
 
-export function createNoteEngine(config: EngineConfig, logger?: EngineLogger): NoteEngine {
+export async function createNoteEngine(
+  config: EngineConfig,
+  logger?: EngineLogger,
+): Promise<NoteEngine> {
   const notes = config.notes;
   switch (notes.kind) {
     case 'builtin':
       return new BuiltinNoteEngine(logger);
-    case 'llm':
+    case 'llm': {
+      const { LlmNoteEngine } = await import('./llm.notes');
       return new LlmNoteEngine(
         {
           baseUrl: notes.baseUrl,
@@ -23,10 +27,11 @@ export function createNoteEngine(config: EngineConfig, logger?: EngineLogger): N
         },
         logger,
       );
+    }
   }
 }
 
 /** "notes engine: llm (model gpt-4o-mini at api.openai.com)" — never a key. */
-export function describeNoteEngine(config: EngineConfig): string {
-  return createNoteEngine(config).describe();
+export async function describeNoteEngine(config: EngineConfig): Promise<string> {
+  return (await createNoteEngine(config)).describe();
 }

@@ -8,22 +8,22 @@ const engineFor = (env: Record<string, string>) =>
 
 describe('createSpeechToText', () => {
   it('runs the offline engine when nothing is configured, and says why', async () => {
-    const engine = engineFor({});
+    const engine = await engineFor({});
     expect(engine.kind).toBe('sphinx');
     expect(engine.describe()).toMatch(/embedded default, active because STT_ENGINE is unset/);
     await expect(engine.check()).resolves.toBeUndefined();
   });
 
-  it('builds Deepgram from its key, and never prints the key', () => {
-    const engine = engineFor({ STT_ENGINE: 'deepgram', DEEPGRAM_API_KEY: 'dg-secret-123' });
+  it('builds Deepgram from its key, and never prints the key', async () => {
+    const engine = await engineFor({ STT_ENGINE: 'deepgram', DEEPGRAM_API_KEY: 'dg-secret-123' });
     expect(engine.kind).toBe('deepgram');
     expect(engine.describe()).toMatch(/nova-3-medical/);
     expect(engine.describe()).toMatch(/https:\/\/api\.deepgram\.com/);
     expect(engine.describe()).not.toContain('dg-secret-123');
   });
 
-  it('builds an OpenAI-compatible engine from STT_URL and STT_MODEL, and never prints the key', () => {
-    const engine = engineFor({
+  it('builds an OpenAI-compatible engine from STT_URL and STT_MODEL, and never prints the key', async () => {
+    const engine = await engineFor({
       STT_ENGINE: 'openai',
       STT_URL: 'http://whisper.local:8000',
       STT_MODEL: 'Systran/faster-whisper-small',

@@ -1,7 +1,5 @@
 import type { EngineConfig } from '../../config/config';
-import { DeepgramSpeechToText } from './deepgram.stt';
 import type { RetryPolicy } from './http-retry';
-import { OpenAiSpeechToText } from './openai.stt';
 import type { AudioLimits } from './prepare-audio';
 import { SphinxSpeechToText, type SphinxOptions } from './sphinx.stt';
 import { silentLogger, type EngineLogger, type SpeechToText } from './speech-to-text';
@@ -11,6 +9,9 @@ import { silentLogger, type EngineLogger, type SpeechToText } from './speech-to-
  * "Every engine sits behind one small interface with a registry keyed by name"). The
  * configuration was validated at boot (config/env.ts), so a chosen cloud engine always has
  * its key; nothing here falls back silently to another engine.
+ *
+ * Cloud engines are imported only when configured (issue 13): their SDKs (Deepgram, OpenAI) took
+ * a large part of the start-up time and memory of a server that never used them.
  */
 
 type SttConfig = EngineConfig['stt'];
@@ -34,7 +35,7 @@ interface FactoryContext {
 type Factory<K extends SttConfig['kind']> = (
   config: SpeechToTextKindConfig<K>,
   context: FactoryContext,
-) => SpeechToText;
+) => SpeechToText | Promise<SpeechToText>;
 
 const limitsOf = ({
   maxBytes,
@@ -49,17 +50,20 @@ const limitsOf = ({
 const registry: { [K in SttConfig['kind']]: Factory<K> } = {
   sphinx: (_config, { timeoutMs, logger, overrides }) =>
     new SphinxSpeechToText({ ...limitsOf(overrides), ...overrides.sphinx, timeoutMs, logger }),
-  deepgram: (config, { timeoutMs, logger, overrides }) =>
-    new DeepgramSpeechToText({
+  deepgram: async (config, { timeoutMs, logger, overrides }) => {
+    const { DeepgramSpeechToText } = await import('./deepgram.stt');
+    return new DeepgramSpeechToText({
       ...limitsOf(overrides),
       apiKey: config.apiKey,
       baseUrl: config.baseUrl,
       timeoutMs,
       logger,
       retry: overrides.retry,
-    }),
-  openai: (config, { timeoutMs, logger, overrides }) =>
-    new OpenAiSpeechToText({
+    });
+  },
+  openai: async (config, { timeoutMs, logger, overrides }) => {
+    const { OpenAiSpeechToText } = await import('./openai.stt');
+    return new OpenAiSpeechToText({
       ...limitsOf(overrides),
       baseUrl: config.baseUrl,
       apiKey: config.apiKey,
@@ -67,7 +71,8 @@ const registry: { [K in SttConfig['kind']]: Factory<K> } = {
       timeoutMs,
       logger,
       retry: overrides.retry,
-    }),
+    });
+  },
 };
 
 // The correlated-union pattern (TypeScript 4.6+): indexing the registry with the config's own
@@ -75,15 +80,15 @@ const registry: { [K in SttConfig['kind']]: Factory<K> } = {
 function build<K extends SttConfig['kind']>(
   config: SpeechToTextKindConfig<K> & { kind: K },
   context: FactoryContext,
-): SpeechToText {
+): Promise<SpeechToText> {
   const factory: Factory<K> = registry[config.kind];
-  return factory(config, context);
+  return Promise.resolve(factory(config, context));
 }
 
 export function createSpeechToText(
   config: EngineConfig,
   logger: EngineLogger = silentLogger,
   overrides: SpeechToTextOverrides = {},
-): SpeechToText {
+): Promise<SpeechToText> {
   return build(config.stt, { timeoutMs: config.timeoutMs, logger, overrides });
 }

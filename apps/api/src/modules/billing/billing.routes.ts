@@ -18,7 +18,6 @@ import {
   currentSubscriptionOf,
   type BillingService,
 } from './billing.service';
-import { createStripeClient } from './stripe-client';
 
 const errors = {
   400: apiErrorSchema,
@@ -76,7 +75,11 @@ const webhookRoutes =
  */
 const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const stripeConfig = app.config.billing.stripe;
-  const billing = createBillingService(stripeConfig ? createStripeClient(stripeConfig) : null, {
+  // The Stripe SDK loads only when billing is configured (issue 13: start-up time and memory).
+  const stripe = stripeConfig
+    ? (await import('./stripe-client')).createStripeClient(stripeConfig)
+    : null;
+  const billing = createBillingService(stripe, {
     webhookSecret: stripeConfig?.webhookSecret ?? '',
     publicUrl: app.config.publicUrl,
     log: app.log,

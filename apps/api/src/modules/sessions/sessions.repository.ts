@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   appointmentTypes,
@@ -156,4 +156,71 @@ export async function listSavedNotes(db: Db, userId: string, from?: Date, to?: D
       ),
     )
     .orderBy(desc(patientSessions.createdAt), asc(sessionNotes.templateId));
+}
+
+/**
+ * One page of a user's saved sessions for My Sessions (issue 13, docs/decisions/009): newest
+ * first, keyset-paged on (created_at, id), the date filter in the query. A session is listed
+ * when it was saved and has a saved note. `limit + 1` rows are read to know whether more follow.
+ * The index `patient_sessions_user_saved_created_idx` (migration 0007) serves the scan in order.
+ */
+export async function listSavedSessionsPage(
+  db: Db,
+  userId: string,
+  page: {
+    limit: number;
+    after?: { createdAt: string; sessionId: number };
+    from?: Date;
+    to?: Date;
+  },
+) {
+  return db
+    .select({
+      id: patientSessions.id,
+      firstNameSealed: patientSessions.firstNameSealed,
+      createdAt: patientSessions.createdAt,
+      // The instant with the database's microseconds, so a cursor never skips or repeats a row.
+      cursorInstant: sql<string>`to_char(${patientSessions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(patientSessions)
+    .where(
+      and(
+        eq(patientSessions.userId, userId),
+        isNotNull(patientSessions.savedAt),
+        page.from ? gte(patientSessions.createdAt, page.from) : undefined,
+        page.to ? lte(patientSessions.createdAt, page.to) : undefined,
+        page.after
+          ? sql`(${patientSessions.createdAt}, ${patientSessions.id}) < (${page.after.createdAt}::timestamptz, ${page.after.sessionId})`
+          : undefined,
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(sessionNotes)
+            .where(
+              and(
+                eq(sessionNotes.sessionId, patientSessions.id),
+                isNotNull(sessionNotes.contentSealed),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(desc(patientSessions.createdAt), desc(patientSessions.id))
+    .limit(page.limit + 1);
+}
+
+/** The saved notes (id, template) of some sessions, in one query: never one per session. */
+export async function listSavedNoteRefs(db: Db, sessionIds: number[]) {
+  if (sessionIds.length === 0) return [];
+  return db
+    .select({
+      id: sessionNotes.id,
+      sessionId: sessionNotes.sessionId,
+      templateId: sessionNotes.templateId,
+      templateName: templates.name,
+    })
+    .from(sessionNotes)
+    .innerJoin(templates, eq(templates.id, sessionNotes.templateId))
+    .where(and(inArray(sessionNotes.sessionId, sessionIds), isNotNull(sessionNotes.contentSealed)))
+    .orderBy(asc(sessionNotes.sessionId), asc(sessionNotes.templateId));
 }

@@ -9,6 +9,8 @@ import {
   saveSessionResponseSchema,
   savedNoteSchema,
   savedNotesQuerySchema,
+  savedSessionsPageQuerySchema,
+  savedSessionsPageSchema,
   sessionIdParamsSchema,
   updatePatientSessionSchema,
   userIdParamsSchema,
@@ -24,6 +26,7 @@ import {
   createSession,
   saveSession,
   savedNotesOf,
+  savedSessionsPage,
   sessionDetail,
 } from './sessions.service';
 
@@ -150,6 +153,27 @@ const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       return savedNotesOf(db, app.cipher, request.user!.id, request.query);
+    },
+  );
+
+  // Issue 13 (docs/decisions/009): My Sessions' list, one page of saved sessions at a time.
+  app.get(
+    '/api/notes/user/:id/page',
+    {
+      schema: {
+        tags: ['sessions'],
+        params: userIdParamsSchema,
+        querystring: savedSessionsPageQuerySchema,
+        response: { 200: savedSessionsPageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (request.params.id !== request.user!.id) {
+        return reply.code(403).send({
+          error: { code: ERROR_CODES.forbidden, message: 'You can only read your own notes' },
+        });
+      }
+      return savedSessionsPage(db, app.cipher, request.user!.id, request.query);
     },
   );
 };

@@ -4,9 +4,16 @@ import type {
   PatientSessionDetail,
   SaveSessionResponse,
   SavedNote,
+  SavedSessionSummary,
+  SavedSessionsPage,
   UpdatePatientSessionInput,
 } from '@clerkly/contracts';
-import { SAVE_CONFLICT, VALIDATION_MESSAGES, createPatientSessionSchema } from '@clerkly/contracts';
+import {
+  SAVE_CONFLICT,
+  VALIDATION_MESSAGES,
+  createPatientSessionSchema,
+  parseSavedSessionsCursor,
+} from '@clerkly/contracts';
 import type { Db } from '../../db/client';
 import { evidenceForSavedNote, openEvidence, sealEvidence } from '../../engines/notes/evidence';
 import type { FieldCipher } from '../../lib/field-crypto';
@@ -18,7 +25,9 @@ import {
   findTemplates,
   insertSession,
   listNotesOfSession,
+  listSavedNoteRefs,
   listSavedNotes,
+  listSavedSessionsPage,
   replaceTranscript,
   upsertNote,
   type PatientSessionRow,
@@ -194,13 +203,64 @@ export async function savedNotesOf(
     range.from ? new Date(range.from) : undefined,
     range.to ? new Date(range.to) : undefined,
   );
+  // A session's notes share its patient name: opened once per session, not once per note.
+  const names = new Map<number, string>();
+  const nameOf = (row: (typeof rows)[number]) => {
+    let name = names.get(row.sessionId);
+    if (name === undefined) {
+      name = cipher.open(row.firstNameSealed);
+      names.set(row.sessionId, name);
+    }
+    return name;
+  };
   return rows.map((row) => ({
     id: row.id,
     sessionId: row.sessionId,
     templateId: row.templateId,
-    firstName: cipher.open(row.firstNameSealed),
+    firstName: nameOf(row),
     createdAt: row.createdAt.toISOString(),
     TemplateName: row.templateName,
     notesContent: row.contentSealed ? cipher.open(row.contentSealed) : '',
   }));
+}
+
+/**
+ * One page of My Sessions (issue 13): what the list shows, nothing more. Two queries whatever the
+ * page size; each patient name is opened once; note text is not read at all (it comes with
+ * `GET /api/patient-sessions/{id}` when a note is opened).
+ */
+export async function savedSessionsPage(
+  db: Db,
+  cipher: FieldCipher,
+  userId: string,
+  query: { from?: string; to?: string; cursor?: string; limit: number },
+): Promise<SavedSessionsPage> {
+  const after = query.cursor ? parseSavedSessionsCursor(query.cursor) : null;
+  const rows = await listSavedSessionsPage(db, userId, {
+    limit: query.limit,
+    ...(after ? { after } : {}),
+    ...(query.from ? { from: new Date(query.from) } : {}),
+    ...(query.to ? { to: new Date(query.to) } : {}),
+  });
+  const pageRows = rows.slice(0, query.limit);
+  const notes = await listSavedNoteRefs(
+    db,
+    pageRows.map((row) => row.id),
+  );
+  const notesBySession = new Map<number, SavedSessionSummary['notes']>();
+  for (const note of notes) {
+    const list = notesBySession.get(note.sessionId) ?? [];
+    list.push({ id: note.id, templateId: note.templateId, TemplateName: note.templateName });
+    notesBySession.set(note.sessionId, list);
+  }
+  const last = pageRows.at(-1);
+  return {
+    items: pageRows.map((row) => ({
+      sessionId: row.id,
+      firstName: cipher.open(row.firstNameSealed),
+      createdAt: row.createdAt.toISOString(),
+      notes: notesBySession.get(row.id) ?? [],
+    })),
+    nextCursor: rows.length > query.limit && last ? `${last.cursorInstant}_${last.id}` : null,
+  };
 }

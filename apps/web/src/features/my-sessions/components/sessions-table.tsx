@@ -1,11 +1,10 @@
-import type { SavedNote } from '@clerkly/contracts';
 import { Button, Group, Table } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
-import { formatSessionDate, type SessionGroup } from '../utils/session-groups';
+import { formatSessionDate, type SessionGroup, type SessionNoteRef } from '../utils/session-groups';
 
 type SessionsTableProps = {
   groups: readonly SessionGroup[];
-  onOpenNote: (note: SavedNote) => void;
+  onOpenNote: (note: SessionNoteRef) => void;
 };
 
 /**

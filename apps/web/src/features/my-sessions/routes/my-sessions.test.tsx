@@ -1,4 +1,9 @@
-import { TOASTS, type SavedNote } from '@clerkly/contracts';
+import {
+  TOASTS,
+  type PatientSessionDetail,
+  type SavedSessionSummary,
+  type SavedSessionsPage,
+} from '@clerkly/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../../testing/data-generators';
@@ -11,41 +16,110 @@ import {
 } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
+type TestNote = { templateId: number; TemplateName: string; content: string };
+type TestSession = { sessionId: number; firstName: string; createdAt: string; notes: TestNote[] };
+
 let nextId = 1;
-function createSavedNote(overrides: Partial<SavedNote> = {}): SavedNote {
-  const id = nextId++;
+/** A saved session with one note (a SOAP Note unless `notes` says otherwise). */
+function createSavedSession(
+  overrides: Partial<Omit<TestSession, 'notes'>> & {
+    notes?: Partial<TestNote>[];
+    TemplateName?: string;
+    notesContent?: string;
+  } = {},
+): TestSession {
+  const sessionId = nextId++;
+  const { TemplateName, notesContent, notes, ...rest } = overrides;
   return {
-    id,
-    sessionId: id,
-    templateId: 1,
+    sessionId,
     firstName: 'Ann Lee',
     createdAt: new Date(2025, 2, 10, 9, 30).toISOString(),
-    TemplateName: 'SOAP Note',
-    notesContent: '<h2>Plan</h2><p>Rest for <strong>two</strong> days.</p>',
-    ...overrides,
+    ...rest,
+    notes: (notes ?? [{}]).map((note, index) => ({
+      templateId: index + 1,
+      TemplateName: TemplateName ?? 'SOAP Note',
+      content: notesContent ?? '<h2>Plan</h2><p>Rest for <strong>two</strong> days.</p>',
+      ...note,
+    })),
   };
 }
 
-/** The notes endpoint, answering `from`/`to` like the server does. */
-function notesHandler(notes: SavedNote[]) {
+const summaryOf = (session: TestSession): SavedSessionSummary => ({
+  sessionId: session.sessionId,
+  firstName: session.firstName,
+  createdAt: session.createdAt,
+  notes: session.notes.map((note) => ({
+    id: session.sessionId * 100 + note.templateId,
+    templateId: note.templateId,
+    TemplateName: note.TemplateName,
+  })),
+});
+
+/**
+ * The paged list endpoint, answering like the server does: newest first, `from`/`to` applied,
+ * `pageSize` sessions a page, `nextCursor` to continue (here simply the next index).
+ */
+function sessionsHandler(sessions: TestSession[], pageSize: number) {
   return ({ search }: RecordedRequest) => {
     const params = new URLSearchParams(search);
     const from = params.get('from');
     const to = params.get('to');
-    return jsonResponse(
-      notes.filter(
-        (note) =>
-          (!from || Date.parse(note.createdAt) >= Date.parse(from)) &&
-          (!to || Date.parse(note.createdAt) <= Date.parse(to)),
-      ),
-    );
+    const start = Number(params.get('cursor') ?? 0);
+    const matching = sessions
+      .filter(
+        (session) =>
+          (!from || Date.parse(session.createdAt) >= Date.parse(from)) &&
+          (!to || Date.parse(session.createdAt) <= Date.parse(to)),
+      )
+      .sort(
+        (a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.sessionId - a.sessionId,
+      );
+    const end = start + pageSize;
+    const page: SavedSessionsPage = {
+      items: matching.slice(start, end).map(summaryOf),
+      nextCursor: end < matching.length ? String(end) : null,
+    };
+    return jsonResponse(page);
   };
 }
 
-async function renderMySessions(notes: SavedNote[] | (() => Response)) {
+/** `GET /api/patient-sessions/{id}` for each session: where an opened note's text comes from. */
+function sessionDetailHandlers(sessions: TestSession[]) {
+  return Object.fromEntries(
+    sessions.map((session) => {
+      const detail: PatientSessionDetail = {
+        id: session.sessionId,
+        firstName: session.firstName,
+        lastName: '',
+        dateOfBirth: '2000-01-01',
+        appointmentTypeId: 1,
+        createdAt: session.createdAt,
+        version: 2,
+        transcript: '',
+        duration: 60,
+        savedAt: session.createdAt,
+        notes: session.notes.map((note) => ({
+          templateId: note.templateId,
+          draft: null,
+          content: note.content,
+          savedAt: session.createdAt,
+        })),
+      };
+      return [`GET /api/patient-sessions/${session.sessionId}`, () => jsonResponse(detail)];
+    }),
+  );
+}
+
+const LIST_PATH = '/api/notes/user/user-1/page';
+
+async function renderMySessions(
+  sessions: TestSession[] | (() => Response),
+  { pageSize = 30 }: { pageSize?: number } = {},
+) {
   const api = mockApi({
     'GET /api/users': currentUserHandler(createUser()),
-    'GET /api/notes/user/user-1': Array.isArray(notes) ? notesHandler(notes) : notes,
+    [`GET ${LIST_PATH}`]: Array.isArray(sessions) ? sessionsHandler(sessions, pageSize) : sessions,
+    ...(Array.isArray(sessions) ? sessionDetailHandlers(sessions) : {}),
   });
   const app = renderApp('/my-sessions');
   await screen.findByRole('heading', { name: 'My Sessions' });
@@ -66,13 +140,19 @@ const patientNames = () =>
 describe('My Sessions', () => {
   it('lists the latest day of each patient, newest first, with date, name and notes', async () => {
     await renderMySessions([
-      createSavedNote({ firstName: 'Ann Lee', createdAt: new Date(2025, 2, 3, 9).toISOString() }),
-      createSavedNote({
+      createSavedSession({
+        firstName: 'Ann Lee',
+        createdAt: new Date(2025, 2, 3, 9).toISOString(),
+      }),
+      createSavedSession({
         firstName: 'Ann Lee',
         createdAt: new Date(2025, 2, 12, 14, 5).toISOString(),
         TemplateName: 'Referral Letter',
       }),
-      createSavedNote({ firstName: 'Ben Ode', createdAt: new Date(2025, 2, 11, 8).toISOString() }),
+      createSavedSession({
+        firstName: 'Ben Ode',
+        createdAt: new Date(2025, 2, 11, 8).toISOString(),
+      }),
     ]);
 
     const table = await screen.findByRole('table', { name: 'Patient sessions' });
@@ -90,8 +170,8 @@ describe('My Sessions', () => {
 
   it('searches by patient name and says when nobody matches', async () => {
     const { user } = await renderMySessions([
-      createSavedNote({ firstName: 'Ann Lee' }),
-      createSavedNote({ firstName: 'Ben Ode' }),
+      createSavedSession({ firstName: 'Ann Lee' }),
+      createSavedSession({ firstName: 'Ben Ode' }),
     ]);
     await screen.findByRole('table', { name: 'Patient sessions' });
 
@@ -105,12 +185,18 @@ describe('My Sessions', () => {
 
   it('applies a date range only when both dates are set, and clears it again', async () => {
     const { user, requests } = await renderMySessions([
-      createSavedNote({ firstName: 'Ann Lee', createdAt: new Date(2025, 2, 1, 10).toISOString() }),
-      createSavedNote({
+      createSavedSession({
+        firstName: 'Ann Lee',
+        createdAt: new Date(2025, 2, 1, 10).toISOString(),
+      }),
+      createSavedSession({
         firstName: 'Ben Ode',
         createdAt: new Date(2025, 2, 5, 23, 30).toISOString(),
       }),
-      createSavedNote({ firstName: 'Cat Poe', createdAt: new Date(2025, 2, 9, 10).toISOString() }),
+      createSavedSession({
+        firstName: 'Cat Poe',
+        createdAt: new Date(2025, 2, 9, 10).toISOString(),
+      }),
     ]);
     await screen.findByRole('table', { name: 'Patient sessions' });
     expect(patientNames()).toEqual(['Cat Poe', 'Ben Ode', 'Ann Lee']);
@@ -128,7 +214,7 @@ describe('My Sessions', () => {
 
     // The whole To day counts: the 23:30 session of the 5th is in.
     await waitFor(() => expect(patientNames()).toEqual(['Ben Ode']));
-    const filtered = requests.filter((r) => r.path === '/api/notes/user/user-1').at(-1);
+    const filtered = requests.filter((r) => r.path === LIST_PATH).at(-1);
     const params = new URLSearchParams(filtered?.search);
     expect(new Date(params.get('from') ?? '')).toEqual(new Date(2025, 2, 2));
     expect(new Date(params.get('to') ?? '')).toEqual(new Date(2025, 2, 5, 23, 59, 59, 999));
@@ -148,33 +234,93 @@ describe('My Sessions', () => {
     expect(screen.getByText('No patient sessions available.')).toBeVisible();
   });
 
-  it('pages through many patients 25 at a time', async () => {
-    const notes = Array.from({ length: 60 }, (_, i) =>
-      createSavedNote({
+  it('loads more sessions on request, a page at a time, newest first', async () => {
+    const sessions = Array.from({ length: 12 }, (_, i) =>
+      createSavedSession({
         firstName: `Patient ${String(i + 1).padStart(2, '0')}`,
-        createdAt: new Date(2025, 0, 1, 8, 60 - i).toISOString(),
+        createdAt: new Date(2025, 0, 1, 8, 12 - i).toISOString(),
       }),
     );
-    const { user } = await renderMySessions(notes);
+    const { user, requests } = await renderMySessions(sessions, { pageSize: 5 });
     await screen.findByRole('table', { name: 'Patient sessions' });
 
-    expect(patientNames()).toHaveLength(25);
+    expect(patientNames()).toHaveLength(5);
     expect(patientNames()[0]).toBe('Patient 01');
-    expect(screen.getByText('60 patients')).toBeVisible();
+    expect(screen.getByText('5 patients, more to load')).toBeVisible();
 
-    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await user.click(screen.getByRole('button', { name: 'Load more sessions' }));
+    await waitFor(() => expect(patientNames()).toHaveLength(10));
+    expect(new URLSearchParams(requests.at(-1)?.search).get('cursor')).toBe('5');
 
-    expect(patientNames()).toEqual(
-      Array.from({ length: 10 }, (_, i) => `Patient ${String(51 + i).padStart(2, '0')}`),
+    await user.click(screen.getByRole('button', { name: 'Load more sessions' }));
+    await waitFor(() => expect(patientNames()).toHaveLength(12));
+    expect(patientNames().at(-1)).toBe('Patient 12');
+    expect(screen.getByText('12 patients')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Load more sessions' })).toBeNull();
+    expect(requests.filter((r) => r.path === LIST_PATH)).toHaveLength(3);
+  });
+
+  it('keeps loading while a page holds only older days of patients already shown', async () => {
+    const { user, requests } = await renderMySessions(
+      [
+        createSavedSession({
+          firstName: 'Ann Lee',
+          createdAt: new Date(2025, 2, 9, 9).toISOString(),
+        }),
+        createSavedSession({
+          firstName: 'Ann Lee',
+          createdAt: new Date(2025, 2, 7, 9).toISOString(),
+        }),
+        createSavedSession({
+          firstName: 'Ann Lee',
+          createdAt: new Date(2025, 2, 5, 9).toISOString(),
+        }),
+        createSavedSession({
+          firstName: 'Ben Ode',
+          createdAt: new Date(2025, 2, 3, 9).toISOString(),
+        }),
+        createSavedSession({
+          firstName: 'Cat Poe',
+          createdAt: new Date(2025, 2, 1, 9).toISOString(),
+        }),
+      ],
+      { pageSize: 1 },
     );
+    await screen.findByRole('table', { name: 'Patient sessions' });
+    expect(patientNames()).toEqual(['Ann Lee']);
+
+    await user.click(screen.getByRole('button', { name: 'Load more sessions' }));
+
+    // Pages 2 and 3 add no row (older days of Ann Lee); page 4 brings Ben Ode, and it stops there.
+    await waitFor(() => expect(patientNames()).toEqual(['Ann Lee', 'Ben Ode']));
+    expect(requests.filter((r) => r.path === LIST_PATH)).toHaveLength(4);
+    expect(screen.getByRole('button', { name: 'Load more sessions' })).toBeVisible();
+  });
+
+  it('searches every page, not only the loaded ones', async () => {
+    const sessions = Array.from({ length: 25 }, (_, i) =>
+      createSavedSession({
+        firstName: i === 22 ? 'Zed Quill' : `Patient ${String(i + 1).padStart(2, '0')}`,
+        createdAt: new Date(2025, 0, 1, 8, 25 - i).toISOString(),
+      }),
+    );
+    const { user, requests } = await renderMySessions(sessions, { pageSize: 5 });
+    await screen.findByRole('table', { name: 'Patient sessions' });
+    expect(patientNames()).toHaveLength(5);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'zed');
+
+    await waitFor(() => expect(patientNames()).toEqual(['Zed Quill']));
+    expect(requests.filter((r) => r.path === LIST_PATH)).toHaveLength(5);
   });
 
   it('shows a sanitised note in a modal and copies it as rich text', async () => {
-    const { user } = await renderMySessions([
-      createSavedNote({
+    const rendered = await renderMySessions([
+      createSavedSession({
         notesContent: '<h2>Plan</h2><p>Rest.</p><script>window.hacked = true</script>',
       }),
     ]);
+    const { user } = rendered;
     const write = vi.fn(async (_items: ClipboardItem[]) => {});
     class FakeClipboardItem {
       constructor(readonly items: Record<string, Blob>) {}
@@ -182,10 +328,14 @@ describe('My Sessions', () => {
     vi.stubGlobal('ClipboardItem', FakeClipboardItem);
     stubClipboard({ write, writeText: vi.fn() });
 
+    const { requests } = rendered;
+    expect(requests.some((r) => r.path.startsWith('/api/patient-sessions/'))).toBe(false);
     await user.click(await screen.findByRole('button', { name: 'SOAP Note' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'SOAP Note' });
-    expect(within(dialog).getByRole('heading', { name: 'Plan' })).toBeVisible();
+    // The list carries no note text: it is fetched when the note is opened.
+    expect(await within(dialog).findByRole('heading', { name: 'Plan' })).toBeVisible();
+    expect(requests.filter((r) => r.path.startsWith('/api/patient-sessions/'))).toHaveLength(1);
     expect(dialog.querySelector('script')).toBeNull();
     expect(dialog).toHaveTextContent('Ann Lee · 3/10/25, 9:30 AM');
 
@@ -202,8 +352,8 @@ describe('My Sessions', () => {
 
   it('falls back to plain text, and warns about an empty note', async () => {
     const { user } = await renderMySessions([
-      createSavedNote({ firstName: 'Ann Lee', notesContent: 'Plain\nnote' }),
-      createSavedNote({ firstName: 'Ben Ode', TemplateName: 'Care Plan', notesContent: '' }),
+      createSavedSession({ firstName: 'Ann Lee', notesContent: 'Plain\nnote' }),
+      createSavedSession({ firstName: 'Ben Ode', TemplateName: 'Care Plan', notesContent: '' }),
     ]);
     const writeText = vi.fn(async (_text: string) => {});
     vi.stubGlobal('ClipboardItem', undefined);
@@ -227,7 +377,7 @@ describe('My Sessions', () => {
   });
 
   it('says so when copying fails', async () => {
-    const { user } = await renderMySessions([createSavedNote()]);
+    const { user } = await renderMySessions([createSavedSession()]);
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.stubGlobal('ClipboardItem', undefined);
     stubClipboard({
@@ -246,7 +396,9 @@ describe('My Sessions', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     let fail = true;
     const { user } = await renderMySessions(() =>
-      fail ? errorResponse(400, 'BAD_REQUEST', 'Nope') : jsonResponse([createSavedNote()]),
+      fail
+        ? errorResponse(400, 'BAD_REQUEST', 'Nope')
+        : jsonResponse({ items: [summaryOf(createSavedSession())], nextCursor: null }),
     );
 
     expect(await screen.findByText('Your sessions could not be loaded')).toBeVisible();

@@ -1,11 +1,10 @@
-import type { SavedNote } from '@clerkly/contracts';
+import type { SavedSessionsPage } from '@clerkly/contracts';
 import {
   Alert,
   Button,
   EmptyState,
   Group,
   LoadingOverlay,
-  Pagination,
   Paper,
   Stack,
   Text,
@@ -13,26 +12,21 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconAlertTriangle, IconNotes } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ShimmerSkeleton } from '../../../components/shimmer-skeleton';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useSavedNotes, type SavedNotesRange } from '../api/get-saved-notes';
+import { useSavedSessions, type SavedNotesRange } from '../api/get-saved-sessions';
 import { NoteModal } from '../components/note-modal';
 import { SessionsFilters } from '../components/sessions-filters';
 import { SessionsTable } from '../components/sessions-table';
 import { toSavedNotesRange } from '../utils/date-range';
-import { filterByPatientName, latestSessionPerPatient } from '../utils/session-groups';
-
-/** Rows per page: the table stays quick with thousands of sessions. */
-export const SESSIONS_PER_PAGE = 25;
-
-const CONTROL_LABELS = {
-  first: 'First',
-  previous: 'Previous',
-  next: 'Next',
-  last: 'Last',
-} as const;
+import {
+  filterByPatientName,
+  latestSessionPerPatient,
+  notesOfSessions,
+  type SessionNoteRef,
+} from '../utils/session-groups';
 
 function SessionsSkeleton() {
   return (
@@ -46,7 +40,13 @@ function SessionsSkeleton() {
   );
 }
 
-/** /my-sessions (spec point 2): past consultations with their saved notes. */
+/**
+ * /my-sessions (spec point 2): past consultations with their saved notes. The server sends them
+ * a page at a time, newest first (issue 13); "Load more sessions" asks for the next page, and
+ * keeps asking until at least one more patient row appears (later pages can hold only older days
+ * of patients already shown). A name search reads every page: names are sealed in the database,
+ * so only the browser can match them.
+ */
 export function MySessionsPage() {
   usePageTitle('My Sessions');
   const { user } = useAuth();
@@ -55,45 +55,75 @@ export function MySessionsPage() {
   const [fromDate, setFromDate] = useState('');
   const [toDate, setToDate] = useState('');
   const [range, setRange] = useState<SavedNotesRange | null>(null);
-  const [page, setPage] = useState(1);
-  const [note, setNote] = useState<SavedNote | null>(null);
+  const [note, setNote] = useState<SessionNoteRef | null>(null);
   const [noteOpened, setNoteOpened] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const loading = useRef(false);
 
   // The route guard only renders this page for a signed-in user.
-  const notesQuery = useSavedNotes(user?.cognitoId ?? '', range);
-  const { data: notes, error, isPending, isFetching, refetch } = notesQuery;
+  const sessionsQuery = useSavedSessions(user?.cognitoId ?? '', range);
+  const { data, error, isPending, isFetching, hasNextPage, fetchNextPage, refetch } = sessionsQuery;
 
   useEffect(() => {
     // Spec point 8: a failed notes fetch is logged and an empty list shown.
     if (error) console.warn('Saved notes could not be loaded.', error);
   }, [error]);
 
-  const groups = useMemo(() => latestSessionPerPatient(notes ?? []), [notes]);
+  const sessions = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
+  const groups = useMemo(() => latestSessionPerPatient(notesOfSessions(sessions)), [sessions]);
   const visible = useMemo(() => filterByPatientName(groups, search), [groups, search]);
-  const pageCount = Math.max(1, Math.ceil(visible.length / SESSIONS_PER_PAGE));
-  const currentPage = Math.min(page, pageCount);
-  const pageRows = visible.slice(
-    (currentPage - 1) * SESSIONS_PER_PAGE,
-    currentPage * SESSIONS_PER_PAGE,
-  );
-  const filtering = search.trim() !== '' || range !== null;
+  const searching = search.trim() !== '';
+  const filtering = searching || range !== null;
 
-  const openNote = (selected: SavedNote) => {
+  /**
+   * Fetches pages until `enough` says so or none is left. One run at a time; the result of each
+   * fetch says whether more follow, so the loop never depends on a render in between.
+   */
+  const loadPagesUntil = async (enough: (pages: SavedSessionsPage[]) => boolean) => {
+    if (loading.current) return;
+    loading.current = true;
+    setLoadingMore(true);
+    try {
+      let result = await fetchNextPage();
+      while (!result.isError && result.hasNextPage && !enough(result.data?.pages ?? [])) {
+        result = await fetchNextPage();
+      }
+    } finally {
+      loading.current = false;
+      setLoadingMore(false);
+    }
+  };
+
+  /** At least one more patient row, or the end of the list. */
+  const loadMore = () => {
+    const shown = visible.length;
+    void loadPagesUntil(
+      (pages) =>
+        filterByPatientName(
+          latestSessionPerPatient(notesOfSessions(pages.flatMap((page) => page.items))),
+          search,
+        ).length > shown,
+    );
+  };
+
+  // A name search needs every page: names are sealed in the database, only the browser reads them.
+  useEffect(() => {
+    if (searching && hasNextPage && !isFetching && !error) void loadPagesUntil(() => false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loadPagesUntil guards itself
+  }, [searching, hasNextPage, isFetching, error]);
+
+  const openNote = (selected: SessionNoteRef) => {
     setNote(selected);
     setNoteOpened(true);
   };
 
-  const applyFilter = () => {
-    setRange(toSavedNotesRange(fromDate, toDate));
-    setPage(1);
-  };
+  const applyFilter = () => setRange(toSavedNotesRange(fromDate, toDate));
 
   const clearFilters = () => {
     setSearch('');
     setFromDate('');
     setToDate('');
     setRange(null);
-    setPage(1);
   };
 
   return (
@@ -104,10 +134,7 @@ export function MySessionsPage() {
         search={search}
         fromDate={fromDate}
         toDate={toDate}
-        onSearchChange={(value) => {
-          setSearch(value);
-          setPage(1);
-        }}
+        onSearchChange={setSearch}
         onFromDateChange={setFromDate}
         onToDateChange={setToDate}
         onApply={applyFilter}
@@ -130,7 +157,7 @@ export function MySessionsPage() {
         </Alert>
       )}
 
-      {isPending && !error ? (
+      {(isPending || (visible.length === 0 && loadingMore)) && !error ? (
         <SessionsSkeleton />
       ) : visible.length === 0 ? (
         <Paper withBorder p="xl">
@@ -147,22 +174,24 @@ export function MySessionsPage() {
         </Paper>
       ) : (
         <Stack gap="md" pos="relative">
-          <LoadingOverlay visible={isFetching} overlayProps={{ blur: 1 }} zIndex={5} />
+          <LoadingOverlay
+            visible={isFetching && !loadingMore}
+            overlayProps={{ blur: 1 }}
+            zIndex={5}
+          />
           <Paper withBorder>
-            <SessionsTable groups={pageRows} onOpenNote={openNote} />
+            <SessionsTable groups={visible} onOpenNote={openNote} />
           </Paper>
           <Group justify="space-between" gap="sm">
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="dimmed" role="status">
               {visible.length === 1 ? '1 patient' : `${visible.length} patients`}
+              {hasNextPage && !searching ? ', more to load' : ''}
+              {loadingMore ? ' · Loading…' : ''}
             </Text>
-            {pageCount > 1 && (
-              <Pagination
-                total={pageCount}
-                value={currentPage}
-                onChange={setPage}
-                getControlProps={(control) => ({ 'aria-label': `${CONTROL_LABELS[control]} page` })}
-                getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-              />
+            {hasNextPage && !searching && (
+              <Button variant="default" loading={loadingMore} onClick={loadMore}>
+                Load more sessions
+              </Button>
             )}
           </Group>
         </Stack>

@@ -1,4 +1,4 @@
-import type { SavedNotesRange } from '../api/get-saved-notes';
+import type { SavedNotesRange } from '../api/get-saved-sessions';
 
 const DATE_INPUT = /^(\d{4})-(\d{2})-(\d{2})$/;
 

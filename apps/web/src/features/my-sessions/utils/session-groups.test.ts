@@ -1,14 +1,19 @@
-import type { SavedNote } from '@clerkly/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   filterByPatientName,
   formatSessionDate,
   latestSessionPerPatient,
+  notesOfSessions,
   type SessionGroup,
+  type SessionNoteRef,
 } from './session-groups';
 
 let nextId = 1;
-function note(firstName: string, createdAt: Date, overrides: Partial<SavedNote> = {}): SavedNote {
+function note(
+  firstName: string,
+  createdAt: Date,
+  overrides: Partial<SessionNoteRef> = {},
+): SessionNoteRef {
   const id = nextId++;
   return {
     id,
@@ -17,7 +22,6 @@ function note(firstName: string, createdAt: Date, overrides: Partial<SavedNote> 
     firstName,
     createdAt: createdAt.toISOString(),
     TemplateName: 'SOAP Note',
-    notesContent: `<p>Note ${id}</p>`,
     ...overrides,
   };
 }
@@ -103,6 +107,42 @@ describe('latestSessionPerPatient', () => {
     const groups = latestSessionPerPatient(notes);
     expect(groups).toHaveLength(3000);
     expect(performance.now() - started).toBeLessThan(500);
+  });
+});
+
+describe('notesOfSessions', () => {
+  it("gives each note its session's patient name and time, in the server's order", () => {
+    expect(
+      notesOfSessions([
+        {
+          sessionId: 7,
+          firstName: 'Ann Lee',
+          createdAt: '2025-03-04T09:00:00.000Z',
+          notes: [
+            { id: 70, templateId: 1, TemplateName: 'SOAP Note' },
+            { id: 71, templateId: 3, TemplateName: 'Care Plan' },
+          ],
+        },
+        { sessionId: 6, firstName: 'Ben Ode', createdAt: '2025-03-03T09:00:00.000Z', notes: [] },
+      ]),
+    ).toEqual([
+      {
+        id: 70,
+        sessionId: 7,
+        templateId: 1,
+        TemplateName: 'SOAP Note',
+        firstName: 'Ann Lee',
+        createdAt: '2025-03-04T09:00:00.000Z',
+      },
+      {
+        id: 71,
+        sessionId: 7,
+        templateId: 3,
+        TemplateName: 'Care Plan',
+        firstName: 'Ann Lee',
+        createdAt: '2025-03-04T09:00:00.000Z',
+      },
+    ]);
   });
 });
 

@@ -1,4 +1,16 @@
-import type { SavedNote } from '@clerkly/contracts';
+import type { SavedSessionSummary } from '@clerkly/contracts';
+
+/** A saved note as the list shows it: its button, and what opening it needs (issue 13). */
+export type SessionNoteRef = {
+  id: number;
+  sessionId: number;
+  templateId: number;
+  TemplateName: string;
+  /** The patient name as entered for the note's session. */
+  firstName: string;
+  /** The note's session (ISO date-time). */
+  createdAt: string;
+};
 
 /** One row of My Sessions: a patient's notes of one day (spec point 3 "Saved-notes list item"). */
 export type SessionGroup = {
@@ -9,7 +21,7 @@ export type SessionGroup = {
   /** The group's latest consultation (ISO date-time). */
   createdAt: string;
   /** Newest session first; a session's notes in the server's template order. */
-  notes: SavedNote[];
+  notes: SessionNoteRef[];
 };
 
 /** Names typed with different case or spacing are the same patient. */
@@ -23,12 +35,24 @@ function localDayStart(iso: string): number {
 
 type Candidate = { day: number; latest: number; group: SessionGroup };
 
+/** The notes of saved sessions (the paged list's items), one entry per note. */
+export const notesOfSessions = (sessions: readonly SavedSessionSummary[]): SessionNoteRef[] =>
+  sessions.flatMap((session) =>
+    session.notes.map((note) => ({
+      ...note,
+      sessionId: session.sessionId,
+      firstName: session.firstName,
+      createdAt: session.createdAt,
+    })),
+  );
+
 /**
  * Spec point 3: saved notes grouped per patient name and day; only the latest group of each
  * name is shown, newest first. One pass over the notes, so thousands stay cheap; the server's
- * order is not relied on.
+ * order is not relied on. Patient names are sealed with a random IV in the database, so this
+ * grouping by name cannot run in SQL (docs/decisions/009): it runs over the pages loaded so far.
  */
-export function latestSessionPerPatient(notes: readonly SavedNote[]): SessionGroup[] {
+export function latestSessionPerPatient(notes: readonly SessionNoteRef[]): SessionGroup[] {
   const byPatient = new Map<string, Candidate>();
 
   for (const note of notes) {
@@ -65,6 +89,7 @@ export function latestSessionPerPatient(notes: readonly SavedNote[]): SessionGro
       (a, b) =>
         Date.parse(b.createdAt) - Date.parse(a.createdAt) ||
         b.sessionId - a.sessionId ||
+        a.templateId - b.templateId ||
         a.id - b.id,
     );
   }

@@ -1,0 +1,1 @@
+CREATE INDEX "patient_sessions_user_saved_created_idx" ON "patient_sessions" USING btree ("user_id","created_at","id") WHERE "patient_sessions"."saved_at" is not null;
