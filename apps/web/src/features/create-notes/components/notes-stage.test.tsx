@@ -92,6 +92,8 @@ describe('Notes view', () => {
   it('opens the editor with the spec toolbar; Cancel leaves the note as it was', async () => {
     const { user } = renderNotes();
     await user.click(screen.getByRole('button', { name: 'Edit' }));
+    // The editor loads on first use (issue 13).
+    expect(await screen.findByRole('button', { name: 'Undo' })).toBeInTheDocument();
 
     for (const control of [
       'Undo',
