@@ -3,7 +3,6 @@ import type { TestUser } from './fixtures';
 import { latestCode } from './outbox';
 import { E2E_BASE_URL } from './server';
 
-
 type AccountFixtures = {
   /**
    * Accepts console errors matching these patterns for the rest of the test: the browser logs

@@ -3,7 +3,6 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { latestCode } from './outbox';
 import { E2E_BASE_URL } from './server';
 
-
 export interface TestUser {
   email: string;
   password: string;

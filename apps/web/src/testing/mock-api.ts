@@ -36,7 +36,10 @@ const sessionProbeFor =
     const users = await usersHandler({ ...request, path: API_PATHS.users });
     if (users.status === 401) return jsonResponse(null);
     if (!users.ok) return users;
-    return jsonResponse({ session: { userId: 'test-session' }, user: await users.json() });
+    return jsonResponse({
+      session: { userId: 'test-session' },
+      user: (await users.json()) as unknown,
+    });
   };
 
 /**
