@@ -21,9 +21,8 @@ const RecordStage = lazy(() =>
 const NotesStage = lazy(() =>
   import('../components/notes-stage').then((m) => ({ default: m.NotesStage })),
 );
-const WelcomeDialog = lazy(() =>
-  import('../components/welcome-dialog').then((m) => ({ default: m.WelcomeDialog })),
-);
+const loadWelcomeDialog = () => import('../components/welcome-dialog');
+const WelcomeDialog = lazy(() => loadWelcomeDialog().then((m) => ({ default: m.WelcomeDialog })));
 
 /** Spec point 9: the welcome pop-up shows 2 000 ms after arriving with the welcome flag. */
 export const WELCOME_DELAY_MS = 2000;
@@ -65,6 +64,8 @@ function useWelcome(owner: string) {
 
   useEffect(() => {
     if (!welcome) return;
+    // Fetched during the 2 s wait, so the pop-up opens on time.
+    void loadWelcomeDialog();
     const timer = window.setTimeout(() => {
       if (!audioSetupSeen(owner)) {
         setOpened(true);
