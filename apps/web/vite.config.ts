@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 // In development the API runs on its own port; in production one process serves both
@@ -6,23 +7,20 @@ import { defineConfig } from 'vitest/config';
 const API_ORIGIN = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip siblings of every text asset, made once at build time; the API sends the
+    // one the browser accepts (plugins/web-app.ts, decision 010).
+    compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
+  ],
   build: {
     outDir: 'dist',
     // The audio worklet must be a file: the content security policy allows scripts from 'self'
     // only, and a data: URL module would be refused (issue 9, `pcm-capture.js`).
     assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
-    rolldownOptions: {
-      output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
-        codeSplitting: {
-          groups: [
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
-          ],
-        },
-      },
-    },
+    // No manual chunk groups: they put every library in two chunks that index.html preloads,
+    // the rich-text editor included. The bundler's own split follows the lazy routes, so each
+    // page loads the libraries it uses (decision 010).
   },
   server: {
     proxy: {

@@ -3,9 +3,6 @@ import type { TestUser } from './fixtures';
 import { latestCode } from './outbox';
 import { E2E_BASE_URL } from './server';
 
-/** Requests the app makes while signed out; the browser logs them as errors. */
-const ALWAYS_EXPECTED = [/Failed to load resource: the server responded with a status of 401/];
-
 type AccountFixtures = {
   /**
    * Accepts console errors matching these patterns for the rest of the test: the browser logs
@@ -21,7 +18,9 @@ type AccountFixtures = {
  */
 export const test = base.extend<AccountFixtures>({
   allowedConsoleErrors: async ({ browserName: _browserName }, use) => {
-    await use([...ALWAYS_EXPECTED]);
+    // None by default: a signed-out visitor's session check answers 200 (issue 13), so a
+    // logged 401 is a regression unless the test provokes it.
+    await use([]);
   },
   allowConsoleErrors: async ({ allowedConsoleErrors }, use) => {
     await use((...patterns) => {

@@ -219,6 +219,7 @@ test('a reload during profile setup comes back to profile setup, and no page wor
 
 test('login: messages, a wrong password, Remember Me and a browser-session login', async ({
   page,
+  allowConsoleErrors,
 }) => {
   const user = createUser();
   await createAccount(page, user);
@@ -231,6 +232,7 @@ test('login: messages, a wrong password, Remember Me and a browser-session login
   await expect(page.getByText(M.emailInvalid, { exact: true })).toBeVisible();
 
   // A wrong password: the toast of spec point 8 and the reason in the root error line.
+  allowConsoleErrors(failedRequest(401));
   await loginThroughForm(page, { ...user, password: 'Wr0ng$password' });
   await expect(toast(page, TOASTS.signInFailed)).toBeVisible();
   await expect(page.getByText('Invalid email or password')).toBeVisible();

@@ -33,6 +33,11 @@ export default fp(
         root: distDir,
         wildcard: false,
         index: 'index.html',
+        // The build writes brotli and gzip siblings (`app.js.br`, `app.js.gz`, vite.config.ts);
+        // the file the browser accepts is sent as it is, with no compression per request.
+        preCompressed: true,
+        // Only the originals are URLs; their compressed siblings are chosen by Accept-Encoding.
+        globIgnore: ['**/*.br', '**/*.gz'],
         setHeaders: (reply, filePath) => {
           // Vite fingerprints everything under assets/, so those can be cached for good.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -46,6 +51,7 @@ export default fp(
 
     app.setNotFoundHandler((request, reply) => {
       if (serveSpa && wantsHtmlPage(request)) {
+        // sendFile picks index.html.br / .gz by Accept-Encoding too (preCompressed above).
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       const body: ApiError = {

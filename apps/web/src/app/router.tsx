@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import {
   createBrowserRouter,
@@ -8,15 +8,22 @@ import {
   type DataRouter,
   type RouteObject,
 } from 'react-router';
-import { FullScreenLoader } from '../components/full-screen-loader';
 import { paths } from '../config/paths';
-import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
-import { PaymentLayout } from './layouts/payment-layout';
 import { ErrorView } from './routes/error-view';
 import { ProtectedRoute, PublicRoute } from './routes/guards';
 
-// Pages load on demand; the layouts show a skeleton meanwhile.
+// The last step of the login and sign-up flows; it belongs to the profile feature, so it is
+// handed to the auth pages here (features do not import each other).
+const ProfileSetup = lazy(() =>
+  import('../features/profile/components/profile-setup').then((m) => ({
+    default: m.ProfileSetup,
+  })),
+);
+
+// The sign-in pages load on demand inside the (eager) sign-in layout, as plain lazy components:
+// signing out renders /login at once (flushSync in useSignOut), before the protected page's
+// guard can send the visitor elsewhere, which a route that still had to load could not.
 const LoginPage = lazy(() =>
   import('../features/auth/routes/login').then((m) => ({ default: m.LoginPage })),
 );
@@ -28,52 +35,17 @@ const ForgotPasswordPage = lazy(() =>
     default: m.ForgotPasswordPage,
   })),
 );
-// The last step of the login and sign-up flows; it belongs to the profile feature, so it is
-// handed to the auth pages here (features do not import each other).
-const ProfileSetup = lazy(() =>
-  import('../features/profile/components/profile-setup').then((m) => ({
-    default: m.ProfileSetup,
-  })),
-);
-const ProfilePage = lazy(() =>
-  import('../features/profile/routes/profile').then((m) => ({ default: m.ProfilePage })),
-);
-const CreateNotesPage = lazy(() =>
-  import('../features/create-notes/routes/create-notes').then((m) => ({
-    default: m.CreateNotesPage,
-  })),
-);
-const MySessionsPage = lazy(() =>
-  import('../features/my-sessions/routes/my-sessions').then((m) => ({
-    default: m.MySessionsPage,
-  })),
-);
-const TemplatesPage = lazy(() =>
-  import('../features/templates/routes/templates').then((m) => ({ default: m.TemplatesPage })),
-);
-const AudioCheckPage = lazy(() =>
-  import('../features/audio-check/routes/audio-check').then((m) => ({
-    default: m.AudioCheckPage,
-  })),
-);
-const SubscriptionPage = lazy(() =>
-  import('../features/subscription/routes/subscription').then((m) => ({
-    default: m.SubscriptionPage,
-  })),
-);
-const TutorialPage = lazy(() =>
-  import('../features/tutorial/routes/tutorial').then((m) => ({ default: m.TutorialPage })),
-);
-const PaymentPage = lazy(() =>
-  import('../features/payment/routes/payment').then((m) => ({ default: m.PaymentPage })),
-);
 
-const TermsPage = lazy(() =>
-  import('../features/legal/routes/legal-page').then((m) => ({ default: m.TermsPage })),
-);
-const PrivacyPage = lazy(() =>
-  import('../features/legal/routes/legal-page').then((m) => ({ default: m.PrivacyPage })),
-);
+/*
+ * The signed-in layouts and their pages are lazy route modules (issue 13, decision 010): the
+ * router fetches them in parallel for every route the URL matches, so /create-notes loads its
+ * layout and its page side by side, and the sign-in pages load none of that code.
+ */
+const page =
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  async () => ({ Component: pick(await load()) });
+
+const NothingYet = () => null;
 
 /** The route table of spec point 2. */
 export const routes: RouteObject[] = [
@@ -82,23 +54,23 @@ export const routes: RouteObject[] = [
     element: <Outlet />,
     // Also renders for unknown URLs ("404 Not Found").
     errorElement: <ErrorView />,
+    // While the first page's modules load: nothing yet (the page itself follows in a moment).
+    HydrateFallback: NothingYet,
     children: [
       { index: true, element: <Navigate to={paths.createNotes} replace /> },
       // Issue 14: linked from sign-up; readable signed in or out.
       {
         path: paths.terms,
-        element: (
-          <Suspense fallback={<FullScreenLoader />}>
-            <TermsPage />
-          </Suspense>
+        lazy: page(
+          () => import('../features/legal/routes/legal-page'),
+          (m) => m.TermsPage,
         ),
       },
       {
         path: paths.privacy,
-        element: (
-          <Suspense fallback={<FullScreenLoader />}>
-            <PrivacyPage />
-          </Suspense>
+        lazy: page(
+          () => import('../features/legal/routes/legal-page'),
+          (m) => m.PrivacyPage,
         ),
       },
       {
@@ -118,20 +90,76 @@ export const routes: RouteObject[] = [
         element: <ProtectedRoute profileSetup={ProfileSetup} />,
         children: [
           {
-            element: <AppLayout />,
+            lazy: page(
+              () => import('./layouts/app-layout'),
+              (m) => m.AppLayout,
+            ),
             children: [
-              { path: paths.profile, element: <ProfilePage /> },
-              { path: paths.createNotes, element: <CreateNotesPage /> },
-              { path: paths.mySessions, element: <MySessionsPage /> },
-              { path: paths.templates, element: <TemplatesPage /> },
-              { path: paths.audioCheck, element: <AudioCheckPage /> },
-              { path: paths.subscription, element: <SubscriptionPage /> },
-              { path: paths.tutorial, element: <TutorialPage /> },
+              {
+                path: paths.profile,
+                lazy: page(
+                  () => import('../features/profile/routes/profile'),
+                  (m) => m.ProfilePage,
+                ),
+              },
+              {
+                path: paths.createNotes,
+                lazy: page(
+                  () => import('../features/create-notes/routes/create-notes'),
+                  (m) => m.CreateNotesPage,
+                ),
+              },
+              {
+                path: paths.mySessions,
+                lazy: page(
+                  () => import('../features/my-sessions/routes/my-sessions'),
+                  (m) => m.MySessionsPage,
+                ),
+              },
+              {
+                path: paths.templates,
+                lazy: page(
+                  () => import('../features/templates/routes/templates'),
+                  (m) => m.TemplatesPage,
+                ),
+              },
+              {
+                path: paths.audioCheck,
+                lazy: page(
+                  () => import('../features/audio-check/routes/audio-check'),
+                  (m) => m.AudioCheckPage,
+                ),
+              },
+              {
+                path: paths.subscription,
+                lazy: page(
+                  () => import('../features/subscription/routes/subscription'),
+                  (m) => m.SubscriptionPage,
+                ),
+              },
+              {
+                path: paths.tutorial,
+                lazy: page(
+                  () => import('../features/tutorial/routes/tutorial'),
+                  (m) => m.TutorialPage,
+                ),
+              },
             ],
           },
           {
-            element: <PaymentLayout />,
-            children: [{ path: paths.payment, element: <PaymentPage /> }],
+            lazy: page(
+              () => import('./layouts/payment-layout'),
+              (m) => m.PaymentLayout,
+            ),
+            children: [
+              {
+                path: paths.payment,
+                lazy: page(
+                  () => import('../features/payment/routes/payment'),
+                  (m) => m.PaymentPage,
+                ),
+              },
+            ],
           },
         ],
       },

@@ -5,12 +5,12 @@ import {
   luminance,
   parseThemeColor,
   type VariantColorsResolver,
-  Drawer,
   Input,
-  Menu,
-  Modal,
   Notification,
   type CSSVariablesResolver,
+  type DrawerProps,
+  type MenuProps,
+  type ModalProps,
 } from '@mantine/core';
 import { WARNING_TEXT_VAR } from '../config/colors';
 import classes from './theme.module.css';
@@ -31,7 +31,7 @@ export const CLOSE_DIALOG_LABEL = 'Close dialog';
 const dialogDefaults = {
   closeButtonProps: { 'aria-label': CLOSE_DIALOG_LABEL },
   attributes: { header: { role: 'none' } },
-};
+} satisfies Partial<ModalProps> & Partial<DrawerProps>;
 
 /**
  * The light variant (alerts, light badges and buttons) writes in shade 9 on a tint of it: 3.6:1
@@ -79,12 +79,15 @@ export const theme = createTheme({
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
     }),
-    Modal: Modal.extend({ defaultProps: dialogDefaults }),
-    Drawer: Drawer.extend({ defaultProps: dialogDefaults }),
+    // Plain objects, typed by the props, rather than `Modal.extend(...)`: `extend` is a runtime
+    // import that put Modal, Drawer and Menu (with its positioning library) in the first
+    // download of every page (issue 13).
+    Modal: { defaultProps: dialogDefaults },
+    Drawer: { defaultProps: dialogDefaults },
     // Mantine puts a focusable presentational placeholder in each menu, which a menu may not
     // hold (ARIA); without it, opening a menu focuses its first item, as WAI-ARIA's menu
     // button pattern has it.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
     Input: Input.extend({ classNames: { input: classes.input } }),
   },
 });

@@ -1,5 +1,6 @@
-import type { CurrentUser } from '@clerkly/contracts';
+import { API_PATHS, type CurrentUser } from '@clerkly/contracts';
 import { vi } from 'vitest';
+import { SESSION_PROBE_PATH } from '../lib/auth/current-user';
 
 /** A request as the fake network saw it. */
 export type RecordedRequest = {
@@ -25,6 +26,23 @@ export const currentUserHandler = (user: CurrentUser | null) => () =>
   user ? jsonResponse(user) : errorResponse(401, 'UNAUTHORIZED', 'Not signed in');
 
 /**
+ * The identity service's session probe as the server answers it, derived from the test's
+ * `GET /api/users` handler so the two always agree: 200 `null` where that handler says 401,
+ * a session where it gives a user, and its own failure otherwise.
+ */
+const sessionProbeFor =
+  (usersHandler: ApiHandler): ApiHandler =>
+  async (request) => {
+    const users = await usersHandler({ ...request, path: API_PATHS.users });
+    if (users.status === 401) return jsonResponse(null);
+    if (!users.ok) return users;
+    return jsonResponse({
+      session: { userId: 'test-session' },
+      user: (await users.json()) as unknown,
+    });
+  };
+
+/**
  * Replaces `fetch` (the network boundary) with the given handlers. A request without a handler
  * logs a console.error, which fails the test.
  */
@@ -38,7 +56,13 @@ export function mockApi(handlers: ApiHandlers) {
     const request = { method, path: url.pathname, search: url.search, body, init };
     requests.push(request);
 
-    const handler = handlers[`${method} ${url.pathname}`];
+    const key = `${method} ${url.pathname}`;
+    const usersHandler = handlers[`GET ${API_PATHS.users}`];
+    const handler =
+      handlers[key] ??
+      (key === `GET ${SESSION_PROBE_PATH}` && usersHandler
+        ? sessionProbeFor(usersHandler)
+        : undefined);
     if (!handler) {
       console.error(`Unhandled request: ${method} ${url.pathname}`);
       return errorResponse(501, 'NOT_MOCKED', 'No handler for this request');

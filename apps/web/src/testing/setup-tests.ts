@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// Pages, stages of Create Notes and the note editor load on demand (issue 13, decision 010): in
+// a test the first import of such a module is compiled on the spot, which on a busy 2-core
+// machine takes longer than Testing Library's default 1 s wait for what it renders.
+configure({ asyncUtilTimeout: 5000 });
 
 // Browser APIs Mantine uses that jsdom lacks (https://mantine.dev/guides/vitest/).
 const getComputedStyle = window.getComputedStyle.bind(window);

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { SESSION_PROBE_PATH } from '../../lib/auth/current-user';
 import { createUser } from '../../testing/data-generators';
 import { currentUserHandler, errorResponse, mockApi } from '../../testing/mock-api';
 import { withFallbackForOtherPages } from '../../testing/mock-api-fallback';
@@ -11,11 +12,13 @@ const signedIn = () =>
   mockApi(withFallbackForOtherPages({ 'GET /api/users': currentUserHandler(createUser()) }));
 
 describe('route guards', () => {
-  it('shows the full-page loader while the authentication check is pending', () => {
+  it('shows the full-page loader while the authentication check is pending', async () => {
     mockApi(withFallbackForOtherPages({ 'GET /api/users': () => new Promise<Response>(() => {}) }));
     renderApp('/create-notes');
 
-    expect(screen.getByRole('status', { name: 'Checking your session…' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('status', { name: 'Checking your session…' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Create Notes' })).not.toBeInTheDocument();
   });
 
@@ -46,7 +49,9 @@ describe('route guards', () => {
 
     expect(await screen.findByRole('heading', { name: 'Welcome!' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(requests.filter((r) => r.path === '/api/users')).toHaveLength(3);
+    // The check's first request is the session probe (issue 13); it is the one retried.
+    expect(requests.filter((r) => r.path === SESSION_PROBE_PATH)).toHaveLength(3);
+    expect(requests.filter((r) => r.path === '/api/users')).toHaveLength(0);
   });
 
   it('redirects / to /create-notes', async () => {
@@ -103,5 +108,35 @@ describe('route guards', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByRole('heading', { name: 'Welcome!' })).toBeInTheDocument();
+  });
+
+  it('asks who is signed in once when /create-notes opens (issue 13: it asked three times)', async () => {
+    const { requests } = signedIn();
+    renderApp('/create-notes');
+
+    expect(await screen.findByRole('heading', { name: 'Create Notes' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Open user menu$/ })).toBeInTheDocument();
+    expect(requests.filter((r) => r.path === '/api/users')).toHaveLength(1);
+    expect(requests.filter((r) => r.path === SESSION_PROBE_PATH)).toHaveLength(1);
+  });
+
+  it('asks a signed-out visitor of /login only the session probe, which answers 200 (issue 13)', async () => {
+    const { requests } = signedOut();
+    renderApp('/login');
+
+    expect(await screen.findByRole('heading', { name: 'Welcome!' })).toBeInTheDocument();
+    expect(requests.map((r) => r.path)).toEqual([SESSION_PROBE_PATH]);
+  });
+
+  it('re-checks a known user on the next page with GET /api/users alone', async () => {
+    const { requests } = signedIn();
+    const { user } = renderApp('/create-notes');
+    await screen.findByRole('heading', { name: 'Create Notes' });
+
+    await user.click(screen.getByRole('link', { name: 'Templates' }));
+
+    expect(await screen.findByRole('heading', { name: 'Templates' })).toBeInTheDocument();
+    await waitFor(() => expect(requests.filter((r) => r.path === '/api/users')).toHaveLength(2));
+    expect(requests.filter((r) => r.path === SESSION_PROBE_PATH)).toHaveLength(1);
   });
 });

@@ -44,7 +44,7 @@ export function LoginPage({ profileSetup: ProfileSetup }: { profileSetup: Profil
 
   /** The session exists: finish, or complete the account first. */
   const continueSignedIn = async () => {
-    const user = await getCurrentUser();
+    const user = await getCurrentUser({ knownSignedIn: true });
     if (!user) throw new Error('Signed in, but the session was not found');
     if (user.profession) {
       finish(user, WELCOME);

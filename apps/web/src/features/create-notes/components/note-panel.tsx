@@ -1,18 +1,21 @@
 import { checkNoteSafety, type EvidenceSpan } from '@clerkly/contracts';
-import { Button, Grid, Group, Paper, Stack } from '@mantine/core';
+import { Button, Grid, Group, Loader, Paper, Stack } from '@mantine/core';
 import { IconCopy, IconPencil, IconPlayerStopFilled, IconVolume } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useCopyNote } from '../../../hooks/use-copy-note';
 import { noteToSafeHtml, safeHtmlToPlainText } from '../../../lib/note-html';
 import type { GeneratedNote } from '../lib/generated-notes';
 import { useSessionDispatch, useSessionState } from '../state/session-store';
 import { EvidenceNote } from './evidence-note';
 import { NoteDisplay } from './note-display';
-import { NoteEditor } from './note-editor';
 import { EngineNotices } from './engine-notices';
 import { RegenerateNote } from './regenerate-note';
 import { SafetyFindings } from './safety-findings';
 import { TranscriptPanel } from './transcript-panel';
+
+// The rich-text editor (TipTap, ProseMirror) is the largest library in the app; it loads when a
+// note is first edited (issue 13, decision 010).
+const NoteEditor = lazy(() => import('./note-editor').then((m) => ({ default: m.NoteEditor })));
 
 type NotePanelProps = {
   note: GeneratedNote;
@@ -102,15 +105,17 @@ export function NotePanel({
       <EngineNotices notices={note.notices} />
 
       {editing ? (
-        <NoteEditor
-          templateName={templateName}
-          content={note.output}
-          onCancel={() => setEditing(false)}
-          onUpdate={(html) => {
-            // Spec point 4: no matching entry leaves the editor open.
-            if (onReplace(templateKey, html)) setEditing(false);
-          }}
-        />
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the editor…" />}>
+          <NoteEditor
+            templateName={templateName}
+            content={note.output}
+            onCancel={() => setEditing(false)}
+            onUpdate={(html) => {
+              // Spec point 4: no matching entry leaves the editor open.
+              if (onReplace(templateKey, html)) setEditing(false);
+            }}
+          />
+        </Suspense>
       ) : note.typing ? (
         <Paper withBorder radius="md" p="lg">
           <NoteDisplay

@@ -4,12 +4,17 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { errorResponse, jsonResponse, mockApi, type ApiHandlers } from '../../../testing/mock-api';
 import { SegmentPipelineProvider } from '../state/segment-pipeline';
 import { initialSessionState, SessionProvider, type SessionState } from '../state/session-store';
 import { NotesStage } from './notes-stage';
+
+// The app loads these on demand (issue 13); compiled here, before the tests' 5 s start.
+beforeAll(async () => {
+  await import('./note-editor');
+});
 
 const notesState: SessionState = {
   ...initialSessionState,
@@ -92,6 +97,8 @@ describe('Notes view', () => {
   it('opens the editor with the spec toolbar; Cancel leaves the note as it was', async () => {
     const { user } = renderNotes();
     await user.click(screen.getByRole('button', { name: 'Edit' }));
+    // The editor loads on first use (issue 13).
+    expect(await screen.findByRole('button', { name: 'Undo' })).toBeInTheDocument();
 
     for (const control of [
       'Undo',

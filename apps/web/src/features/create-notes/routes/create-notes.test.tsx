@@ -1,6 +1,6 @@
 import { LIMIT_MESSAGES, VALIDATION_MESSAGES, type Usage } from '@clerkly/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data-generators';
 import { fill } from '../../../testing/fill';
 import {
@@ -11,6 +11,13 @@ import {
   type ApiHandlers,
 } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
+
+// The app loads these on demand (issue 13); compiled here, before the tests' 5 s start.
+beforeAll(async () => {
+  await import('../components/record-stage');
+  await import('../components/notes-stage');
+  await import('../components/welcome-dialog');
+});
 
 const TEMPLATES = [
   { id: 1, name: 'SOAP Note' },

@@ -1,16 +1,28 @@
 import { Stack, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { PageSkeleton } from '../../../components/page-skeleton';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CreateSessionStage } from '../components/create-session-stage';
 import { ExitSessionModal } from '../components/exit-session-modal';
-import { NotesStage } from '../components/notes-stage';
-import { RecordStage } from '../components/record-stage';
-import { WelcomeDialog } from '../components/welcome-dialog';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { SegmentPipelineProvider, forgetStoredRecording } from '../state/segment-pipeline';
 import { SessionProvider, useSessionDispatch, useSessionState } from '../state/session-store';
+
+/*
+ * The first screen is the create-session form; recording (audio capture, the segment pipeline's
+ * controls), the notes view (the rich-text editor) and the audio set-up pop-up load when they are
+ * needed (issue 13, decision 010).
+ */
+const RecordStage = lazy(() =>
+  import('../components/record-stage').then((m) => ({ default: m.RecordStage })),
+);
+const NotesStage = lazy(() =>
+  import('../components/notes-stage').then((m) => ({ default: m.NotesStage })),
+);
+const loadWelcomeDialog = () => import('../components/welcome-dialog');
+const WelcomeDialog = lazy(() => loadWelcomeDialog().then((m) => ({ default: m.WelcomeDialog })));
 
 /** Spec point 9: the welcome pop-up shows 2 000 ms after arriving with the welcome flag. */
 export const WELCOME_DELAY_MS = 2000;
@@ -46,13 +58,18 @@ function useWelcome(owner: string) {
   const location = useLocation();
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
+  // Mounted from its first opening on, so closing it animates and gives focus back.
+  const [mounted, setMounted] = useState(false);
   const welcome = hasWelcomeFlag(location.state) && owner !== '';
 
   useEffect(() => {
     if (!welcome) return;
+    // Fetched during the 2 s wait, so the pop-up opens on time.
+    void loadWelcomeDialog();
     const timer = window.setTimeout(() => {
       if (!audioSetupSeen(owner)) {
         setOpened(true);
+        setMounted(true);
         rememberAudioSetupSeen(owner);
       }
       // Shown once: a reload or coming back does not show it again.
@@ -61,7 +78,7 @@ function useWelcome(owner: string) {
     return () => window.clearTimeout(timer);
   }, [welcome, owner, navigate, location.pathname]);
 
-  return { opened, close: () => setOpened(false) };
+  return { opened, mounted, close: () => setOpened(false) };
 }
 
 function CreateNotesFlow() {
@@ -99,14 +116,20 @@ function CreateNotesFlow() {
   return (
     <SegmentPipelineProvider owner={owner}>
       {state.screen === 'create-session' && <CreateSessionStage owner={owner} />}
-      {state.screen === 'generate-notes' && <RecordStage onExit={requestExit} />}
-      {state.screen === 'save-session' && <NotesStage onExit={requestExit} />}
+      <Suspense fallback={<PageSkeleton />}>
+        {state.screen === 'generate-notes' && <RecordStage onExit={requestExit} />}
+        {state.screen === 'save-session' && <NotesStage onExit={requestExit} />}
+      </Suspense>
       <ExitSessionModal
         opened={confirmingExit || blocker.state === 'blocked'}
         onConfirm={confirmExit}
         onCancel={cancelExit}
       />
-      <WelcomeDialog opened={welcome.opened} onClose={welcome.close} />
+      {welcome.mounted && (
+        <Suspense fallback={null}>
+          <WelcomeDialog opened={welcome.opened} onClose={welcome.close} />
+        </Suspense>
+      )}
     </SegmentPipelineProvider>
   );
 }

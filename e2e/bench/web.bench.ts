@@ -1,0 +1,292 @@
+/**
+ * `npm run bench:web [-- --runs 3] [-- --no-build]` (issue 13 "Pages"): what a browser has to
+ * fetch before `/login` and `/create-notes` show their first screen, and Lighthouse's
+ * performance, accessibility and best-practices scores for both pages, desktop and mobile presets,
+ * medians of `--runs`. Not a timed test: it prints the figures.
+ *
+ * The app runs as `npm start` runs it (production build, embedded default database) on a temporary
+ * data folder and a free port; `/create-notes` is measured signed in, as a user who signed up
+ * through the real identity endpoints with the code from the app's outbox. Lighthouse drives
+ * Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) through chrome-launcher.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { startAppProcess } from '../support/app-process';
+import { latestCode } from '../support/outbox';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    'no-build': { type: 'boolean' },
+    // Lists every file of the first screens with its gzipped size.
+    files: { type: 'boolean' },
+  },
+});
+const RUNS = Number(values.runs);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const distDir = path.join(repoRoot, 'apps', 'web', 'dist');
+const KiB = 1024;
+
+/** The issue's targets: gzipped JS for the first screen, in KiB. */
+const JS_BUDGET_KIB = { '/login': 200, '/create-notes': 250 } as const;
+type PagePath = keyof typeof JS_BUDGET_KIB;
+const PAGES: PagePath[] = ['/login', '/create-notes'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+type Category = (typeof CATEGORIES)[number];
+const PRESETS = ['desktop', 'mobile'] as const;
+
+const median = (numbers: number[]) => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+/** Signs a new user up (sign-up, e-mailed code, profession) and returns the session cookie. */
+async function signUp(baseUrl: string, outboxDir: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const call = async (method: string, route: string, body: unknown) => {
+    const response = await fetch(`${baseUrl}${route}`, {
+      method,
+      headers: {
+        origin: baseUrl,
+        'content-type': 'application/json',
+        cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+      },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok)
+      throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  };
+  const email = `bench.${Date.now()}@example.test`;
+  await call('POST', '/api/auth/sign-up/email', {
+    email,
+    password: 'Sup3r$ecret!',
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    name: 'Grace Hopper',
+  });
+  await call('POST', '/api/auth/email-otp/verify-email', {
+    email,
+    otp: await latestCode(email, 0, outboxDir),
+  });
+  await call('PUT', '/api/users/profile', { profession: 'General Practitioner' });
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/** What the first screen of each page waits for before it counts as shown. */
+const firstScreen: Record<PagePath, (page: Page) => Promise<void>> = {
+  '/login': (page) => page.getByRole('button', { name: 'Login' }).waitFor(),
+  '/create-notes': (page) => page.getByRole('textbox', { name: 'Patient Name' }).waitFor(),
+};
+
+type Transfer = {
+  jsGzip: number;
+  cssGzip: number;
+  jsBrotli: number;
+  cssBrotli: number;
+  files: number;
+};
+
+/** Size of a built file as the server sends it with the given encoding. */
+function encodedSize(urlPath: string, extension: '.gz' | '.br'): number {
+  const file = path.join(distDir, urlPath);
+  if (existsSync(file + extension)) return statSync(file + extension).size;
+  // The build skips a sibling that would not be smaller; the original goes out then.
+  return extension === '.gz'
+    ? Math.min(gzipSync(readFileSync(file)).length, statSync(file).size)
+    : statSync(file).size;
+}
+
+/**
+ * The JS and CSS the browser fetches until the page's first screen is shown and the network is
+ * quiet, in the sizes the server sends (gzip, and brotli, which browsers get).
+ */
+async function measureTransfer(
+  baseUrl: string,
+  pagePath: PagePath,
+  cookie: string,
+): Promise<Transfer> {
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox'] });
+  try {
+    const context = await browser.newContext({
+      extraHTTPHeaders: pagePath === '/login' ? {} : { cookie },
+    });
+    const page = await context.newPage();
+    const assets = new Set<string>();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin === baseUrl && /\.(js|css)$/.test(url.pathname)) assets.add(url.pathname);
+    });
+    await page.goto(`${baseUrl}${pagePath}`);
+    await firstScreen[pagePath](page);
+    await page.waitForLoadState('networkidle');
+    const total: Transfer = {
+      jsGzip: 0,
+      cssGzip: 0,
+      jsBrotli: 0,
+      cssBrotli: 0,
+      files: assets.size,
+    };
+    for (const asset of assets) {
+      const kind = asset.endsWith('.js') ? 'js' : 'css';
+      if (values.files)
+        console.log(`  ${pagePath} ${(encodedSize(asset, '.gz') / KiB).toFixed(1)} KiB ${asset}`);
+      total[`${kind}Gzip`] += encodedSize(asset, '.gz');
+      total[`${kind}Brotli`] += encodedSize(asset, '.br');
+    }
+    return total;
+  } finally {
+    await browser.close();
+  }
+}
+
+type LighthouseRun = Record<Category, number> & {
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  /** Audits of accessibility and best practices that did not pass: what the score lost. */
+  failed: string[];
+};
+
+async function runLighthouse(
+  url: string,
+  preset: (typeof PRESETS)[number],
+  cookie: string | null,
+): Promise<LighthouseRun> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+  try {
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        // The session cookie of a signed-in visit goes with every request of the page.
+        ...(cookie ? { extraHeaders: { cookie } } : {}),
+      },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { categories, audits } = result.lhr;
+    const score = (category: Category) => Math.round((categories[category]?.score ?? 0) * 100);
+    const ms = (audit: string) => Math.round(audits[audit]?.numericValue ?? Number.NaN);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      lcpMs: ms('largest-contentful-paint'),
+      fcpMs: ms('first-contentful-paint'),
+      tbtMs: ms('total-blocking-time'),
+      failed: (['accessibility', 'best-practices'] as const).flatMap((category) =>
+        (categories[category]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => ref.id),
+      ),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function main() {
+  if (!values['no-build']) {
+    console.error('Building the web app and the API...');
+    const build = spawnSync('npm', ['run', '-s', 'build'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  const loadBefore = loadavg();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'clerkly-bench-web-'));
+  const port = await freePort();
+  const app = await startAppProcess({ port, dataDir, env: { LOG_LEVEL: 'warn' } });
+  try {
+    const cookie = await signUp(app.baseUrl, path.join(dataDir, 'outbox'));
+    console.log(
+      `bench:web: app on ${app.baseUrl} (embedded default), Lighthouse runs per cell: ${RUNS}`,
+    );
+
+    console.log('\nFirst screen: JS and CSS fetched until it shows and the network is quiet');
+    console.log('| Page | JS gzip | CSS gzip | JS brotli | CSS brotli | files | JS target |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const pagePath of PAGES) {
+      const t = await measureTransfer(app.baseUrl, pagePath, cookie);
+      const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB`;
+      const budget = JS_BUDGET_KIB[pagePath];
+      const met = t.jsGzip / KiB <= budget ? 'met' : `missed by ${kib(t.jsGzip - budget * KiB)}`;
+      console.log(
+        `| ${pagePath} | ${kib(t.jsGzip)} | ${kib(t.cssGzip)} | ${kib(t.jsBrotli)} | ${kib(t.cssBrotli)} | ${t.files} | ≤ ${budget} KiB: ${met} |`,
+      );
+    }
+
+    console.log(`\nLighthouse ${lighthouseVersion()} (medians of ${RUNS})`);
+    console.log(
+      '| Page | Preset | Performance | Accessibility | Best practices | FCP | LCP | TBT | Audits failed |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    // `--runs 0` measures the bytes only.
+    for (const pagePath of RUNS > 0 ? PAGES : []) {
+      for (const preset of PRESETS) {
+        const runs: LighthouseRun[] = [];
+        for (let i = 0; i < RUNS; i += 1) {
+          runs.push(
+            await runLighthouse(
+              `${app.baseUrl}${pagePath}`,
+              preset,
+              pagePath === '/login' ? null : cookie,
+            ),
+          );
+        }
+        const m = (key: Exclude<keyof LighthouseRun, 'failed'>) =>
+          median(runs.map((run) => run[key]));
+        const failed = [...new Set(runs.flatMap((run) => run.failed))];
+        console.log(
+          `| ${pagePath} | ${preset} | ${m('performance')} | ${m('accessibility')} | ${m('best-practices')} | ${(m('fcpMs') / 1000).toFixed(1)} s | ${(m('lcpMs') / 1000).toFixed(1)} s | ${m('tbtMs')} ms | ${failed.join(', ') || '–'} |`,
+        );
+      }
+    }
+    const loadAfter = loadavg();
+    console.log(
+      `\nMachine load (1-minute average) before / after: ${loadBefore[0]!.toFixed(2)} / ${loadAfter[0]!.toFixed(2)}`,
+    );
+  } finally {
+    await app.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function lighthouseVersion(): string {
+  const manifest = path.join(repoRoot, 'node_modules', 'lighthouse', 'package.json');
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+}
+
+await main();
