@@ -45,6 +45,14 @@ export interface SphinxOptions extends AudioLimits {
   binary?: string;
   /** Default the US English model of Debian package `pocketsphinx-en-us`. */
   modelDir?: string;
+  /**
+   * Language model and dictionary (default: the general English ones in `modelDir`). The
+   * consultation model of issue 15 is `speech-model/consultation.lm` and `.dict`.
+   */
+  languageModel?: string;
+  dictionary?: string;
+  /** Extra decoder arguments (`-lw`, `-wip`, ...), after the defaults so they override them. */
+  decoderArgs?: readonly string[];
   /** Decoders running at once (default: every core). */
   parallelism?: number;
   maxChunkSeconds?: number;
@@ -200,8 +208,8 @@ export class SphinxSpeechToText implements SpeechToText {
     }
     const model = {
       hmm: path.join(this.modelDir, 'en-us'),
-      lm: path.join(this.modelDir, 'en-us.lm.bin'),
-      dict: path.join(this.modelDir, 'cmudict-en-us.dict'),
+      lm: this.options.languageModel ?? path.join(this.modelDir, 'en-us.lm.bin'),
+      dict: this.options.dictionary ?? path.join(this.modelDir, 'cmudict-en-us.dict'),
     };
     for (const file of Object.values(model)) {
       if (!(await exists(file))) {
@@ -326,6 +334,7 @@ export class SphinxSpeechToText implements SpeechToText {
       '-dither', 'yes', '-seed', '1',
       // Its log repeats the hypotheses, so it is not kept anywhere (privacy).
       '-logfn', '/dev/null',
+      ...(this.options.decoderArgs ?? []),
     ];
     const timeoutSeconds = Math.round(timeoutMs / 1000);
     await new Promise<void>((resolve, reject) => {

@@ -1,0 +1,108 @@
+/**
+ * `npm run build:speech-model` (issue 15, docs/decisions/011): rebuilds the offline recogniser's
+ * consultation language model and dictionary in `apps/api/speech-model/` from
+ * - the ACI-BENCH *train* dialogues (`<data>/aci-bench/aci-train.jsonl`; never valid, and never a
+ *   dialogue the speech set `<data>/speech/manifest.jsonl` was made from),
+ * - the notes engine's medication and condition lexicon and the template catalogue's topics,
+ * - CMUdict from Debian's pocketsphinx-en-us, and espeak-ng for the words CMUdict lacks.
+ * Deterministic: the same sources give byte-identical files.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { TEMPLATE_CATALOGUE } from '../src/db/seed/template-catalogue';
+import { CONDITIONS, MEDICATIONS } from '../src/engines/notes/builtin/lexicon';
+import { writeArpa } from '../src/engines/stt/language-model/arpa';
+import {
+  buildConsultationModel,
+  buildDictionary,
+  consultationSentences,
+  parseDictionary,
+  withoutWords,
+} from '../src/engines/stt/language-model/consultation-model';
+import { SPHINX_MODEL_DIR } from '../src/engines/stt/sphinx.stt';
+import { repoRoot } from '../src/lib/paths';
+
+export const SPEECH_MODEL_DIR = path.join(repoRoot(), 'apps', 'api', 'speech-model');
+
+interface DialogueRecord {
+  id: string;
+  dialogue: string;
+}
+
+function readJsonl(file: string): DialogueRecord[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as DialogueRecord);
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      out: { type: 'string' },
+      exclude: { type: 'string', multiple: true },
+      accent: { type: 'string', multiple: true },
+    },
+  });
+  const dataDir = process.env.CLERKLY_DATA_DIR ?? path.resolve(repoRoot(), '..', 'shared', 'data');
+  const out = values.out ?? SPEECH_MODEL_DIR;
+
+  // The speech set's dialogues are held out, whatever split they came from: a model that has
+  // seen the words of the test audio would make its WER a leak.
+  const speechIds = new Set(
+    readFileSync(path.join(dataDir, 'speech', 'manifest.jsonl'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => (JSON.parse(line) as { id: string }).id),
+  );
+  for (const id of values.exclude ?? []) speechIds.add(id);
+  const train = readJsonl(path.join(dataDir, 'aci-bench', 'aci-train.jsonl'));
+  const used = train.filter((record) => !speechIds.has(record.id));
+  const heldOut = train.filter((record) => speechIds.has(record.id)).map((record) => record.id);
+
+  const topics = TEMPLATE_CATALOGUE.flatMap((template) => template.topics.map((t) => t.name));
+  const sentences = consultationSentences({
+    dialogues: used.map((record) => record.dialogue),
+    phrases: [...MEDICATIONS, ...CONDITIONS, ...topics],
+  });
+  let model = buildConsultationModel(sentences);
+  const cmudict = parseDictionary(
+    await readFile(path.join(SPHINX_MODEL_DIR, 'cmudict-en-us.dict'), 'utf8'),
+  );
+  const dictionary = await buildDictionary((model.grams[0] as Map<string, unknown>).keys(), cmudict, {
+    accentVoices: values.accent ?? [],
+  });
+  model = withoutWords(model, new Set(dictionary.missing));
+
+  await mkdir(out, { recursive: true });
+  await writeFile(path.join(out, 'consultation.lm'), writeArpa(model));
+  await writeFile(path.join(out, 'consultation.dict'), dictionary.text);
+  await writeFile(
+    path.join(out, 'generated-pronunciations.txt'),
+    `${dictionary.text
+      .split('\n')
+      .filter((line) => dictionary.generated.includes(line.split(' ')[0] ?? ''))
+      .join('\n')}\n`,
+  );
+  process.stdout.write(
+    [
+      `dialogues ${used.length} of ${train.length} train (held out: ${heldOut.join(', ') || 'none'})`,
+      `sentences ${sentences.length}`,
+      `n-grams ${model.grams.map((table) => table.size).join(' / ')}`,
+      `words ${(model.grams[0] as Map<string, unknown>).size}, pronunciations generated ${dictionary.generated.length}, dropped ${dictionary.missing.length}`,
+      `written to ${out}`,
+      '',
+    ].join('\n'),
+  );
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`build-speech-model: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);
