@@ -21,10 +21,8 @@ import {
   parseDictionary,
   withoutWords,
 } from '../src/engines/stt/language-model/consultation-model';
-import { SPHINX_MODEL_DIR } from '../src/engines/stt/sphinx.stt';
+import { SPEECH_MODEL_DIR, SPHINX_MODEL_DIR } from '../src/engines/stt/sphinx.stt';
 import { repoRoot } from '../src/lib/paths';
-
-export const SPEECH_MODEL_DIR = path.join(repoRoot(), 'apps', 'api', 'speech-model');
 
 interface DialogueRecord {
   id: string;
@@ -71,9 +69,15 @@ async function main(): Promise<number> {
   const cmudict = parseDictionary(
     await readFile(path.join(SPHINX_MODEL_DIR, 'cmudict-en-us.dict'), 'utf8'),
   );
-  const dictionary = await buildDictionary((model.grams[0] as Map<string, unknown>).keys(), cmudict, {
-    accentVoices: values.accent ?? [],
-  });
+  const dictionary = await buildDictionary(
+    (model.grams[0] as Map<string, unknown>).keys(),
+    cmudict,
+    {
+      // Non-rhotic (British, Australian) pronunciations as alternates: Clerkly's clinicians and
+      // patients are not all American, and CMUdict is. On the dev set: 70.3 % -> 68.3 % WER.
+      accentVoices: values.accent ?? ['en-gb'],
+    },
+  );
   model = withoutWords(model, new Set(dictionary.missing));
 
   await mkdir(out, { recursive: true });
@@ -102,7 +106,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`build-speech-model: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(
+      `build-speech-model: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

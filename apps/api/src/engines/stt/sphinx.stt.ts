@@ -3,6 +3,7 @@ import { access, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { apiPackageRoot } from '../../lib/paths';
 import { spawnBound } from '../../lib/spawn-bound';
 import { planChunks } from '../audio/split-at-silences';
 import { TARGET_SAMPLE_RATE, pcm16ToBytes } from '../audio/wav';
@@ -60,6 +61,19 @@ export interface SphinxOptions extends AudioLimits {
 }
 
 export const SPHINX_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
+
+/** Where `npm run build:speech-model` writes the consultation model (committed, issue 15). */
+export const SPEECH_MODEL_DIR = path.join(apiPackageRoot(), 'speech-model');
+
+/**
+ * The consultation language model and its dictionary (docs/decisions/011), with the decoder
+ * settings tuned for it on a development set spoken from train dialogues.
+ */
+export const CONSULTATION_MODEL = {
+  languageModel: path.join(SPEECH_MODEL_DIR, 'consultation.lm'),
+  dictionary: path.join(SPEECH_MODEL_DIR, 'consultation.dict'),
+  decoderArgs: ['-lw', '8'],
+} as const satisfies Partial<SphinxOptions>;
 const SPHINX_BINARY = 'pocketsphinx_batch';
 const INSTALL_HINT = 'apt-get install pocketsphinx pocketsphinx-en-us';
 

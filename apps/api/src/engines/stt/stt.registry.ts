@@ -3,7 +3,7 @@ import { DeepgramSpeechToText } from './deepgram.stt';
 import type { RetryPolicy } from './http-retry';
 import { OpenAiSpeechToText } from './openai.stt';
 import type { AudioLimits } from './prepare-audio';
-import { SphinxSpeechToText, type SphinxOptions } from './sphinx.stt';
+import { CONSULTATION_MODEL, SphinxSpeechToText, type SphinxOptions } from './sphinx.stt';
 import { silentLogger, type EngineLogger, type SpeechToText } from './speech-to-text';
 
 /**
@@ -21,7 +21,14 @@ export interface SpeechToTextOverrides extends AudioLimits {
   retry?: RetryPolicy;
   sphinx?: Pick<
     SphinxOptions,
-    'binary' | 'modelDir' | 'parallelism' | 'maxChunkSeconds' | 'minChunkSeconds'
+    | 'binary'
+    | 'modelDir'
+    | 'parallelism'
+    | 'maxChunkSeconds'
+    | 'minChunkSeconds'
+    | 'languageModel'
+    | 'dictionary'
+    | 'decoderArgs'
   >;
 }
 
@@ -47,8 +54,14 @@ const limitsOf = ({
 });
 
 const registry: { [K in SttConfig['kind']]: Factory<K> } = {
-  sphinx: (_config, { timeoutMs, logger, overrides }) =>
-    new SphinxSpeechToText({ ...limitsOf(overrides), ...overrides.sphinx, timeoutMs, logger }),
+  sphinx: (config, { timeoutMs, logger, overrides }) =>
+    new SphinxSpeechToText({
+      ...limitsOf(overrides),
+      ...(config.model === 'consultation' ? CONSULTATION_MODEL : {}),
+      ...overrides.sphinx,
+      timeoutMs,
+      logger,
+    }),
   deepgram: (config, { timeoutMs, logger, overrides }) =>
     new DeepgramSpeechToText({
       ...limitsOf(overrides),

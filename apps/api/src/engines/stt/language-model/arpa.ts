@@ -50,7 +50,7 @@ export function estimateKneserNey(
   // counts[n-1]: n-gram -> count. Highest order uses real counts, lower orders continuation
   // counts (number of distinct left contexts), except n-grams starting with <s>, which have no
   // left context and keep real counts.
-  const real: Map<string, number>[] = Array.from({ length: order }, () => new Map());
+  const real = Array.from({ length: order }, () => new Map<string, number>());
   for (const sentence of sentences) {
     const words = [SENTENCE_START, ...sentence, SENTENCE_END];
     for (let n = 1; n <= order; n += 1) {
@@ -88,11 +88,16 @@ export function estimateKneserNey(
     if (n1 === 0 || n2 === 0 || n3 === 0 || n4 === 0) return [0, 0.5, 0.75, 0.9];
     const y = n1 / (n1 + 2 * n2);
     const clamp = (d: number): number => Math.min(Math.max(d, 0.05), 0.95 * Math.ceil(d) + 1e-9);
-    return [0, clamp(1 - 2 * y * (n2 / n1)), clamp(2 - 3 * y * (n3 / n2)), clamp(3 - 4 * y * (n4 / n3))];
+    return [
+      0,
+      clamp(1 - 2 * y * (n2 / n1)),
+      clamp(2 - 3 * y * (n3 / n2)),
+      clamp(3 - 4 * y * (n4 / n3)),
+    ];
   });
   const discount = (n: number, count: number): number => {
-    const d = discounts[n - 1] as number[];
-    return (d[Math.min(count, 3)] ?? 0) as number;
+    const d = discounts[n - 1] ?? [];
+    return d[Math.min(count, 3)] ?? 0;
   };
 
   // Per context (n-1 words): total count and the mass set free by discounting.
@@ -109,8 +114,8 @@ export function estimateKneserNey(
     contextTotals.push(totals);
   }
 
-  const grams: Map<string, NgramEntry>[] = Array.from({ length: order }, () => new Map());
-  const probability: Map<string, number>[] = Array.from({ length: order }, () => new Map());
+  const grams = Array.from({ length: order }, () => new Map<string, NgramEntry>());
+  const probability = Array.from({ length: order }, () => new Map<string, number>());
   // Unigrams: discounted continuation counts plus the freed mass spread uniformly.
   const unigramTotals = (contextTotals[0] as Map<string, { total: number; freed: number }>).get(
     '',
@@ -131,7 +136,7 @@ export function estimateKneserNey(
     for (const [key, count] of counts[n - 1] as Map<string, number>) {
       const context = key.slice(0, key.lastIndexOf(' '));
       const { total, freed } = totals.get(context) as { total: number; freed: number };
-      const lower = lookup(probability, key.slice(key.indexOf(' ') + 1), n - 1, totals, contextTotals);
+      const lower = lookup(probability, key.slice(key.indexOf(' ') + 1), n - 1, contextTotals);
       const p = Math.max(count - discount(n, count), 0) / total + (freed / total) * lower;
       (probability[n - 1] as Map<string, number>).set(key, p);
     }
@@ -159,7 +164,6 @@ function lookup(
   probability: Map<string, number>[],
   key: string,
   n: number,
-  _unused: unknown,
   contextTotals: Map<string, { total: number; freed: number }>[],
 ): number {
   const known = (probability[n - 1] as Map<string, number>).get(key);
@@ -170,7 +174,7 @@ function lookup(
     context,
   );
   const weight = totals ? totals.freed / totals.total : 1;
-  return weight * lookup(probability, key.slice(key.indexOf(' ') + 1), n - 1, null, contextTotals);
+  return weight * lookup(probability, key.slice(key.indexOf(' ') + 1), n - 1, contextTotals);
 }
 
 /** log10 p(word | context) of a back-off model, backing off as ARPA defines. */
@@ -201,7 +205,9 @@ export function interpolate(
   const order = Math.max(a.order, b.order);
   const keep = (key: string): boolean =>
     !vocabulary ||
-    key.split(' ').every((word) => word === SENTENCE_START || word === SENTENCE_END || vocabulary.has(word));
+    key
+      .split(' ')
+      .every((word) => word === SENTENCE_START || word === SENTENCE_END || vocabulary.has(word));
   const mix = (words: string[]): number => {
     const pa = 10 ** logProbability(a, words);
     const pb = 10 ** logProbability(b, words);
@@ -224,7 +230,8 @@ export function interpolate(
   // Unigrams over the vocabulary sum to one.
   const unigrams = grams[0] as Map<string, NgramEntry>;
   let unigramMass = 0;
-  for (const [key, entry] of unigrams) if (key !== SENTENCE_START) unigramMass += 10 ** entry.logProb;
+  for (const [key, entry] of unigrams)
+    if (key !== SENTENCE_START) unigramMass += 10 ** entry.logProb;
   for (const [key, entry] of unigrams) {
     if (key !== SENTENCE_START) entry.logProb = round(entry.logProb - Math.log10(unigramMass));
   }

@@ -1,5 +1,11 @@
 import { dialogueSentences, spokenWords } from './corpus-text';
-import { estimateKneserNey, SENTENCE_END, SENTENCE_START, UNKNOWN, type BackoffModel } from './arpa';
+import {
+  estimateKneserNey,
+  SENTENCE_END,
+  SENTENCE_START,
+  UNKNOWN,
+  type BackoffModel,
+} from './arpa';
 import { espeakPhonemes, espeakToCmu } from './pronunciations';
 
 /**

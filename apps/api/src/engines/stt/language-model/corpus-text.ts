@@ -34,7 +34,10 @@ const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 
 /** 0..999,999 as spoken ("one hundred twenty five"); larger numbers digit by digit. */
 export function numberWords(value: number): string[] {
   if (!Number.isInteger(value) || value < 0) return [];
-  if (value >= 1_000_000) return String(value).split('').flatMap((d) => numberWords(Number(d)));
+  if (value >= 1_000_000)
+    return String(value)
+      .split('')
+      .flatMap((d) => numberWords(Number(d)));
   if (value < 20) return [ONES[value] as string];
   if (value < 100) {
     const rest = value % 10;
