@@ -7,6 +7,7 @@ import { apiPackageRoot } from '../../lib/paths';
 import { spawnBound } from '../../lib/spawn-bound';
 import { planChunks } from '../audio/split-at-silences';
 import { TARGET_SAMPLE_RATE, pcm16ToBytes } from '../audio/wav';
+import { clinicianModel, clinicianPhrases } from './language-model/clinician-model';
 import { prepareAudio, type AudioLimits } from './prepare-audio';
 import { runInParallel } from './run-in-parallel';
 import {
@@ -241,7 +242,8 @@ export class SphinxSpeechToText implements SpeechToText {
   }
 
   async transcribe(audio: AudioInput, options: TranscribeOptions = {}): Promise<Transcript> {
-    const installation = await this.locate();
+    const located = await this.locate();
+    const installation = await this.withVocabulary(located, options.vocabulary ?? []);
     const began = performance.now();
     const pcm = await prepareAudio(audio, this.options, {
       signal: options.signal,
@@ -317,6 +319,25 @@ export class SphinxSpeechToText implements SpeechToText {
       durationSeconds: pcm.durationSeconds,
       engine: this.kind,
     };
+  }
+
+  /**
+   * The consultation model biased towards the clinician's words (issue 15), built once per
+   * distinct list and cached; the general model and an empty list are used as they are.
+   */
+  private async withVocabulary(
+    installation: Installation,
+    vocabulary: readonly string[],
+  ): Promise<Installation> {
+    const phrases = clinicianPhrases(...vocabulary);
+    if (phrases.length === 0 || this.options.languageModel === undefined) return installation;
+    const files = await clinicianModel(
+      { languageModel: installation.lm, dictionary: installation.dict },
+      phrases,
+      path.join(tmpdir(), `clerkly-speech-models-${process.getuid?.() ?? 'user'}`),
+      path.join(this.modelDir, 'cmudict-en-us.dict'),
+    );
+    return { ...installation, lm: files.languageModel, dict: files.dictionary };
   }
 
   /** Decodes `<workDir>/<name>.raw` into `<workDir>/<name>.ctm`. */
