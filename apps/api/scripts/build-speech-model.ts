@@ -13,16 +13,21 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { TEMPLATE_CATALOGUE } from '../src/db/seed/template-catalogue';
 import { CONDITIONS, MEDICATIONS } from '../src/engines/notes/builtin/lexicon';
-import { writeArpa } from '../src/engines/stt/language-model/arpa';
+import { interpolate, SENTENCE_END, writeArpa } from '../src/engines/stt/language-model/arpa';
 import {
   buildConsultationModel,
   buildDictionary,
   consultationSentences,
+  generalUnigramModel,
   parseDictionary,
   withoutWords,
 } from '../src/engines/stt/language-model/consultation-model';
 import { SPEECH_MODEL_DIR, SPHINX_MODEL_DIR } from '../src/engines/stt/sphinx.stt';
 import { repoRoot } from '../src/lib/paths';
+
+/** Tuned on the train-made dev set (make-stt-dev-set.ts), never on the speech set. */
+const CONSULTATION_WEIGHT = 0.97;
+const GENERAL_WORDS = Infinity;
 
 interface DialogueRecord {
   id: string;
@@ -42,6 +47,10 @@ async function main(): Promise<number> {
       out: { type: 'string' },
       exclude: { type: 'string', multiple: true },
       accent: { type: 'string', multiple: true },
+      /** Weight of the consultation model against the general unigrams (1 = no general words). */
+      'consultation-weight': { type: 'string' },
+      /** How many of the general model's most probable words are mixed in. */
+      'general-words': { type: 'string' },
     },
   });
   const dataDir = process.env.CLERKLY_DATA_DIR ?? path.resolve(repoRoot(), '..', 'shared', 'data');
@@ -80,9 +89,48 @@ async function main(): Promise<number> {
   );
   model = withoutWords(model, new Set(dictionary.missing));
 
+  // The general English model's unigrams, mixed in so words the 67 dialogues never used are
+  // still reachable (docs/decisions/011). Extracted once from en-us.lm.bin (see the file's
+  // provenance in the decision record); their pronunciations are CMUdict's.
+  const consultationWeight = Number(values['consultation-weight'] ?? CONSULTATION_WEIGHT);
+  const generalWords = Number(values['general-words'] ?? GENERAL_WORDS);
+  let dictionaryText = dictionary.text;
+  if (consultationWeight < 1) {
+    const general = generalUnigramModel(
+      await readFile(path.join(SPEECH_MODEL_DIR, 'general-unigrams.tsv'), 'utf8'),
+      generalWords,
+    );
+    const known = model.grams[0] as Map<string, unknown>;
+    const added = [...(general.grams[0] as Map<string, unknown>).keys()].filter(
+      (word) => !known.has(word) && cmudict.has(word),
+    );
+    const generalModel = withoutWords(
+      general,
+      new Set(
+        [...(general.grams[0] as Map<string, unknown>).keys()].filter(
+          (word) => word !== SENTENCE_END && !known.has(word) && !cmudict.has(word),
+        ),
+      ),
+    );
+    model = interpolate(model, generalModel, consultationWeight, undefined, {
+      unknownIsZero: true,
+    });
+    const extra = added
+      .sort()
+      .flatMap((word) =>
+        (cmudict.get(word) ?? []).map(
+          (pron, i) => `${i === 0 ? word : `${word}(${i + 1})`} ${pron}`,
+        ),
+      );
+    dictionaryText = [...dictionary.text.split('\n').filter(Boolean), ...extra]
+      .sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))
+      .join('\n')
+      .concat('\n');
+  }
+
   await mkdir(out, { recursive: true });
   await writeFile(path.join(out, 'consultation.lm'), writeArpa(model));
-  await writeFile(path.join(out, 'consultation.dict'), dictionary.text);
+  await writeFile(path.join(out, 'consultation.dict'), dictionaryText);
   await writeFile(
     path.join(out, 'generated-pronunciations.txt'),
     `${dictionary.text
@@ -95,6 +143,7 @@ async function main(): Promise<number> {
       `dialogues ${used.length} of ${train.length} train (held out: ${heldOut.join(', ') || 'none'})`,
       `sentences ${sentences.length}`,
       `n-grams ${model.grams.map((table) => table.size).join(' / ')}`,
+      `consultation weight ${consultationWeight}, general words ${generalWords}`,
       `words ${(model.grams[0] as Map<string, unknown>).size}, pronunciations generated ${dictionary.generated.length}, dropped ${dictionary.missing.length}`,
       `written to ${out}`,
       '',

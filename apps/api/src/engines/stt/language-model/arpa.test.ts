@@ -106,6 +106,19 @@ describe('interpolation', () => {
     }
   });
 
+  it('gives a word outside a model 0 from that model when asked, not its <unk> probability', () => {
+    const closed = interpolate(medical, general, 0.7, undefined, { unknownIsZero: true });
+    // "cat" is not in the medical model: only the general model's share remains.
+    const expected = 0.3 * 10 ** logProbability(general, ['the', 'cat']);
+    expect(10 ** logProbability(closed, ['the', 'cat'])).toBeCloseTo(expected, 2);
+    expect(10 ** logProbability(closed, ['the', 'cat'])).toBeLessThan(
+      10 ** logProbability(mixed, ['the', 'cat']),
+    );
+    for (const context of [['the'], ['no'], ['take', 'metformin']]) {
+      expect(contextMass(closed, context)).toBeCloseTo(1, 3);
+    }
+  });
+
   it('rejects a weight outside 0..1', () => {
     expect(() => interpolate(medical, general, 1.5)).toThrow(/between 0 and 1/);
   });

@@ -200,6 +200,14 @@ export function interpolate(
   b: BackoffModel,
   weight: number,
   vocabulary?: ReadonlySet<string>,
+  options: {
+    /**
+     * A word outside a model's unigrams gets probability 0 from that model instead of its
+     * `<unk>` probability (SRILM's behaviour). Needed when one model's vocabulary is far larger
+     * than the other's: tens of thousands of words each given `<unk>`'s mass would swamp it.
+     */
+    unknownIsZero?: boolean;
+  } = {},
 ): BackoffModel {
   if (!(weight >= 0 && weight <= 1)) throw new Error('weight must be between 0 and 1');
   const order = Math.max(a.order, b.order);
@@ -208,9 +216,12 @@ export function interpolate(
     key
       .split(' ')
       .every((word) => word === SENTENCE_START || word === SENTENCE_END || vocabulary.has(word));
+  const known = (model: BackoffModel, words: readonly string[]): boolean =>
+    !options.unknownIsZero ||
+    (model.grams[0] as Map<string, NgramEntry>).has(words[words.length - 1] ?? '');
   const mix = (words: string[]): number => {
-    const pa = 10 ** logProbability(a, words);
-    const pb = 10 ** logProbability(b, words);
+    const pa = known(a, words) ? 10 ** logProbability(a, words) : 0;
+    const pb = known(b, words) ? 10 ** logProbability(b, words) : 0;
     return weight * pa + (1 - weight) * pb;
   };
   const grams: Map<string, NgramEntry>[] = [];

@@ -114,3 +114,32 @@ export function withoutWords(model: BackoffModel, words: ReadonlySet<string>): B
     ),
   };
 }
+
+/**
+ * The general English model's unigram distribution (`apps/api/speech-model/general-unigrams.tsv`,
+ * `word<TAB>log10 p`, most probable first), restricted to its `topWords` most probable words and
+ * renormalised, as an order-1 back-off model. Interpolated into the consultation model so every
+ * common English word stays reachable (docs/decisions/011).
+ */
+export function generalUnigramModel(text: string, topWords = Infinity): BackoffModel {
+  const entries: [string, number][] = [];
+  let words = 0;
+  for (const line of text.split('\n')) {
+    const [word, logProb] = line.split('\t');
+    if (!word || logProb === undefined || word === SENTENCE_START) continue;
+    // </s> is not one of the top words: it is always kept.
+    if (word !== SENTENCE_END) {
+      if (words >= topWords) continue;
+      words += 1;
+    }
+    entries.push([word, Number(logProb)]);
+  }
+  const mass = entries.reduce((sum, [, logProb]) => sum + 10 ** logProb, 0);
+  const unigrams = new Map(
+    entries.map(([word, logProb]) => [
+      word,
+      { logProb: Math.round((logProb - Math.log10(mass)) * 1e6) / 1e6 },
+    ]),
+  );
+  return { order: 1, grams: [unigrams] };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildDictionary, parseDictionary } from './consultation-model';
+import { buildDictionary, generalUnigramModel, parseDictionary } from './consultation-model';
 import { espeakPhonemes, espeakToCmu } from './pronunciations';
 
 const CMU_PHONES = new Set(
@@ -44,5 +44,21 @@ describe('pronunciations from espeak-ng', () => {
     expect(lines[0]).toBe('knee N IY');
     expect(lines[1]).toMatch(/^metformin M EH T F /);
     expect(lines.slice(2)).toEqual(['pain P EY N', 'pain(2) P EY N AH']);
+  });
+});
+
+describe('general unigram model', () => {
+  const text = '</s>\t-1.0\nthe\t-1.3\nof\t-1.6\nzebra\t-6.0\n';
+
+  it('keeps the most probable words and </s>, renormalised', () => {
+    const model = generalUnigramModel(text, 2);
+    const unigrams = model.grams[0] as Map<string, { logProb: number }>;
+    expect([...unigrams.keys()]).toEqual(['</s>', 'the', 'of']);
+    const mass = [...unigrams.values()].reduce((sum, entry) => sum + 10 ** entry.logProb, 0);
+    expect(mass).toBeCloseTo(1, 5);
+  });
+
+  it('keeps every word without a limit', () => {
+    expect((generalUnigramModel(text).grams[0] as Map<string, unknown>).size).toBe(4);
   });
 });
