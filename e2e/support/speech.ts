@@ -95,3 +95,31 @@ export const fakeMicrophoneArgs = (wavPath: string): string[] => [
   '--use-fake-device-for-media-stream',
   `--use-file-for-fake-audio-capture=${wavPath}%noloop`,
 ];
+
+/**
+ * Issue 15: a consultation that names medications CMUdict lacks, which only the consultation
+ * model's generated pronunciations can recognise (the general model hears "claremont" and
+ * "release" here). Each name is said twice, so a segment cut at a pause never hides them all.
+ */
+export const MEDICATION_SCRIPT = [
+  'Are you taking any medicines?',
+  'Yes, I take metformin for my diabetes, twice a day.',
+  'And lisinopril for my blood pressure, in the morning.',
+  'Good. Keep taking the metformin, and the lisinopril,',
+  'and we will check your kidney function.',
+].join(' ');
+
+/** The medication consultation as a 16 kHz mono 16-bit WAV, made once per machine. */
+export function medicationConsultationWav(): string {
+  const dir = path.join(tmpdir(), 'clerkly-e2e-speech');
+  const target = path.join(dir, 'medications-16k.wav');
+  if (existsSync(target)) return target;
+  mkdirSync(dir, { recursive: true });
+  const spoken = path.join(dir, `medications-spoken-${process.pid}.wav`);
+  const converted = path.join(dir, `medications-${process.pid}.wav`);
+  execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', spoken, MEDICATION_SCRIPT]);
+  execFileSync('sox', [spoken, '-r', '16000', '-c', '1', '-b', '16', converted]);
+  rmSync(spoken, { force: true });
+  renameSync(converted, target);
+  return target;
+}

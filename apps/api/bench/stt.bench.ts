@@ -24,15 +24,49 @@ import {
   type ReferenceClip,
 } from '../src/engines/stt/speech-corpora';
 import { createSpeechToText } from '../src/engines/stt/stt.registry';
-import { totalWer, wer, type WerResult } from '../src/engines/stt/wer';
+import { normalizeWords, totalWer, wer, type WerResult } from '../src/engines/stt/wer';
+import { MEDICATIONS } from '../src/engines/notes/builtin/lexicon';
 
 interface Row {
+  /** The sphinx language model, or the engine's kind for the other engines. */
+  model: string;
   clip: ReferenceClip;
   audioSeconds: number;
   wallSeconds: number;
   /** CPU time of this process and its decoders, or null where /proc is missing. */
   cpuSeconds: number | null;
   score: WerResult;
+  medications: { said: number; heard: number };
+}
+
+/** Single-word medication names of the notes engine's lexicon ("metformin", "lisinopril"). */
+const MEDICATION_WORDS = new Set(MEDICATIONS.filter((name) => !name.includes(' ')));
+
+/**
+ * How many medication names said in the clip appear in the transcript (each occurrence counted
+ * once, in any position): the words that matter most in a note, and the ones a general model
+ * cannot say at all.
+ */
+export function medicationsHeard(
+  reference: string,
+  hypothesis: string,
+): { said: number; heard: number } {
+  const heardCounts = new Map<string, number>();
+  for (const word of normalizeWords(hypothesis)) {
+    if (MEDICATION_WORDS.has(word)) heardCounts.set(word, (heardCounts.get(word) ?? 0) + 1);
+  }
+  let said = 0;
+  let heard = 0;
+  for (const word of normalizeWords(reference)) {
+    if (!MEDICATION_WORDS.has(word)) continue;
+    said += 1;
+    const left = heardCounts.get(word) ?? 0;
+    if (left > 0) {
+      heard += 1;
+      heardCounts.set(word, left - 1);
+    }
+  }
+  return { said, heard };
 }
 
 /**
@@ -66,13 +100,15 @@ const pad = (text: string, width: number): string => text.padEnd(width);
 const num = (value: number, digits = 2): string => value.toFixed(digits).padStart(7);
 
 function summarise(label: string, rows: Row[]): string {
+  const said = rows.reduce((sum, row) => sum + row.medications.said, 0);
+  const heard = rows.reduce((sum, row) => sum + row.medications.heard, 0);
   const audio = rows.reduce((sum, row) => sum + row.audioSeconds, 0);
   const wall = rows.reduce((sum, row) => sum + row.wallSeconds, 0);
   const cpu = rows.every((row) => row.cpuSeconds !== null)
     ? rows.reduce((sum, row) => sum + (row.cpuSeconds ?? 0), 0)
     : null;
   return [
-    pad(label, 12),
+    pad(label, 26),
     `${String(rows.length).padStart(2)} clips`,
     `${audio.toFixed(1).padStart(6)} s audio`,
     `WER ${pct(totalWer(rows.map((row) => row.score))).padStart(6)} overall`,
@@ -80,11 +116,22 @@ function summarise(label: string, rows: Row[]): string {
     `RTF ${(wall / audio).toFixed(3)} overall`,
     `${median(rows.map((row) => row.wallSeconds / row.audioSeconds)).toFixed(3)} median`,
     cpu === null ? 'CPU n/a' : `CPU ${(cpu / audio).toFixed(3)} s per audio s`,
+    said === 0
+      ? 'no medications said'
+      : `medications heard ${heard}/${said} (${pct(heard / said)})`,
   ].join(' | ');
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { corpus: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: {
+      corpus: { type: 'string' },
+      /** sphinx only: `general` or `consultation`; both, side by side, when not given. */
+      model: { type: 'string' },
+      /** Another speech manifest, e.g. the train-made dev set of make-stt-dev-set.ts. */
+      manifest: { type: 'string' },
+    },
+  });
   const corpus = values.corpus;
   if (corpus !== undefined && corpus !== 'librivox' && corpus !== 'espeak-aci') {
     process.stderr.write(
@@ -104,7 +151,11 @@ async function main(): Promise<number> {
   }
 
   const dataDir = process.env.CLERKLY_DATA_DIR ?? path.resolve(repoRoot(), '..', 'shared', 'data');
-  const manifest = path.join(dataDir, 'speech', 'manifest.jsonl');
+  const manifest = values.manifest ?? path.join(dataDir, 'speech', 'manifest.jsonl');
+  if (values.model !== undefined && values.model !== 'general' && values.model !== 'consultation') {
+    process.stderr.write(`bench:stt: --model must be "general" or "consultation"\n`);
+    return 2;
+  }
   const clips: ReferenceClip[] = [];
   if (corpus !== 'espeak-aci') {
     if (!existsSync(path.join(LIBRIVOX_DIR, 'transcription'))) {
@@ -125,53 +176,70 @@ async function main(): Promise<number> {
     clips.push(...(await readSpeechManifest(manifest)));
   }
 
-  const engine = await createSpeechToText(config);
-  await engine.check();
+  type SphinxModel = 'general' | 'consultation';
+  const models: SphinxModel[] =
+    values.model === 'general' || values.model === 'consultation'
+      ? [values.model]
+      : ['general', 'consultation'];
+  const setups =
+    config.stt.kind === 'sphinx'
+      ? await Promise.all(
+          models.map(async (model) => ({
+            model,
+            engine: await createSpeechToText({ ...config, stt: { kind: 'sphinx', model } }),
+          })),
+        )
+      : [{ model: config.stt.kind, engine: await createSpeechToText(config) }];
+  for (const setup of setups) await setup.engine.check();
   const [cpu] = cpus();
   process.stdout.write(
     [
-      `engine   ${engine.describe()}`,
+      ...setups.map((setup) => `engine   ${setup.model}: ${setup.engine.describe()}`),
       `machine  ${cpu?.model.trim() ?? 'unknown CPU'}, ${availableParallelism()} cores, Node ${process.version}, ` +
         `load average ${loadavg()[0]?.toFixed(2) ?? '?'} at start`,
       '',
-      `${pad('corpus', 11)} ${pad('clip', 42)} ${'audio s'.padStart(7)} ${'wall s'.padStart(7)} ${'RTF'.padStart(7)} ${'CPU s'.padStart(7)} ${'WER'.padStart(7)}  words`,
+      `${pad('model', 13)} ${pad('corpus', 11)} ${pad('clip', 30)} ${'audio s'.padStart(7)} ${'wall s'.padStart(7)} ${'RTF'.padStart(7)} ${'CPU s'.padStart(7)} ${'WER'.padStart(7)}  words`,
       '',
     ].join('\n'),
   );
 
   const rows: Row[] = [];
-  for (const clip of clips) {
-    const data = await readFile(clip.file);
-    const cpuBefore = cpuSeconds();
-    const started = performance.now();
-    const transcript = await engine.transcribe({ data, filename: clip.file });
-    const wallSeconds = (performance.now() - started) / 1000;
-    const cpuAfter = cpuSeconds();
-    const row: Row = {
-      clip,
-      audioSeconds: transcript.durationSeconds,
-      wallSeconds,
-      cpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
-      score: wer(clip.reference, transcript.text),
-    };
-    rows.push(row);
-    process.stdout.write(
-      `${pad(clip.corpus, 11)} ${pad(clip.id, 42)} ${num(row.audioSeconds)} ${num(wallSeconds)} ` +
-        `${num(wallSeconds / row.audioSeconds, 3)} ${row.cpuSeconds === null ? '    n/a' : num(row.cpuSeconds)} ` +
-        `${pct(row.score.wer).padStart(7)}  ${row.score.referenceWords}\n`,
-    );
-  }
+  for (const { model, engine } of setups)
+    for (const clip of clips) {
+      const data = await readFile(clip.file);
+      const cpuBefore = cpuSeconds();
+      const started = performance.now();
+      const transcript = await engine.transcribe({ data, filename: clip.file });
+      const wallSeconds = (performance.now() - started) / 1000;
+      const cpuAfter = cpuSeconds();
+      const row: Row = {
+        model,
+        clip,
+        audioSeconds: transcript.durationSeconds,
+        wallSeconds,
+        cpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+        score: wer(clip.reference, transcript.text),
+        medications: medicationsHeard(clip.reference, transcript.text),
+      };
+      rows.push(row);
+      process.stdout.write(
+        `${pad(model, 13)} ${pad(clip.corpus, 11)} ${pad(clip.id, 30)} ${num(row.audioSeconds)} ${num(wallSeconds)} ` +
+          `${num(wallSeconds / row.audioSeconds, 3)} ${row.cpuSeconds === null ? '    n/a' : num(row.cpuSeconds)} ` +
+          `${pct(row.score.wer).padStart(7)}  ${row.score.referenceWords}\n`,
+      );
+    }
 
   const groups = ['librivox', 'espeak-aci'] as const;
   process.stdout.write(
     '\nsummary (WER: errors over all reference words, and the median clip; RTF: wall time / audio time;\n' +
       'CPU: CPU time of the engine and its decoders per second of audio, whatever else the machine runs)\n',
   );
-  for (const group of groups) {
-    const members = rows.filter((row) => row.clip.corpus === group);
-    if (members.length > 0) process.stdout.write(`${summarise(group, members)}\n`);
+  for (const { model } of setups) {
+    for (const group of groups) {
+      const members = rows.filter((row) => row.model === model && row.clip.corpus === group);
+      if (members.length > 0) process.stdout.write(`${summarise(`${model} ${group}`, members)}\n`);
+    }
   }
-  if (rows.length > 0) process.stdout.write(`${summarise('all', rows)}\n`);
   if (rows.some((row) => row.clip.corpus === 'espeak-aci')) {
     process.stdout.write(
       '\nSpeech of ACI-BENCH dialogues (Yim et al., Nature Scientific Data 2023, CC BY 4.0), spoken by espeak-ng.\n',

@@ -58,7 +58,11 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     uploadLimitBytes: 20 * 1024 * 1024,
     trustProxy: false,
     migrationsDir: path.join(apiPackageRoot(), 'drizzle'),
-    engines: { stt: { kind: 'sphinx' }, notes: { kind: 'builtin' }, timeoutMs: 120_000 },
+    engines: {
+      stt: { kind: 'sphinx', model: 'general' },
+      notes: { kind: 'builtin' },
+      timeoutMs: 120_000,
+    },
     mail: {
       smtpUrl: null,
       from: 'Clerkly <no-reply@clerkly.test>',

@@ -53,6 +53,23 @@ export const transcriptSegmentSchema = z.object({
   engine: z.string().nullable(),
 });
 
+/**
+ * How the app names each speech-to-text engine next to a transcript (issue 15: the clinician
+ * sees which engine heard the consultation). Unknown kinds are shown as stored.
+ */
+export const SPEECH_ENGINE_LABELS: Readonly<Record<string, string>> = {
+  sphinx: 'the offline recogniser (pocketsphinx)',
+  deepgram: 'Deepgram',
+  openai: 'an OpenAI-compatible transcription service',
+};
+
+/** "Transcribed by …" for the engines that transcribed a session's segments, or null. */
+export function transcribedByText(engines: readonly (string | null)[]): string | null {
+  const names = [...new Set(engines.filter((engine): engine is string => Boolean(engine)))];
+  if (names.length === 0) return null;
+  return `Transcribed by ${names.map((name) => SPEECH_ENGINE_LABELS[name] ?? name).join(' and ')}.`;
+}
+
 /** `GET /api/patient-sessions/{id}/transcript`: the live (draft) transcript. */
 export const sessionTranscriptSchema = z.object({
   segments: z.array(transcriptSegmentSchema),

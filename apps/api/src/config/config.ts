@@ -54,7 +54,7 @@ export interface BillingConfig {
 /** Which speech-to-text and note engines run, with what they need (validated in env.ts). */
 export interface EngineConfig {
   stt:
-    | { kind: 'sphinx' }
+    | { kind: 'sphinx'; model: 'consultation' | 'general' }
     | { kind: 'deepgram'; apiKey: string; baseUrl: string }
     | { kind: 'openai'; baseUrl: string; apiKey: string | null; model: string };
   notes:
@@ -73,7 +73,7 @@ export function buildEngineConfig(env: Env): EngineConfig {
             apiKey: env.STT_API_KEY ?? null,
             model: env.STT_MODEL,
           }
-        : { kind: 'sphinx' };
+        : { kind: 'sphinx', model: env.SPHINX_MODEL };
   const notes: EngineConfig['notes'] =
     env.NOTES_ENGINE === 'llm'
       ? {

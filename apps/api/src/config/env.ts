@@ -50,6 +50,8 @@ const envSchema = z.object({
   PASSWORDLESS_SIGN_IN: z.enum(['on', 'off']).default('off'),
   // Engines (ARCHITECTURE "Components"): offline by default, cloud or local by configuration.
   STT_ENGINE: z.enum(['sphinx', 'deepgram', 'openai']).default('sphinx'),
+  /** The offline recogniser's language model (issue 15): consultations, or general English. */
+  SPHINX_MODEL: z.enum(['consultation', 'general']).default('general'),
   DEEPGRAM_API_KEY: z.string().min(1).optional(),
   DEEPGRAM_URL: z.url().default('https://api.deepgram.com'),
   STT_URL: z.url({ error: 'STT_URL must be an absolute URL' }).optional(),

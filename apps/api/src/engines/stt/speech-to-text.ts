@@ -40,6 +40,11 @@ export interface Transcript {
 
 export interface TranscribeOptions {
   signal?: AbortSignal;
+  /**
+   * Words and phrases likely in this recording (the clinician's common conditions, their
+   * templates' topics): engines that can, bias recognition towards them (issue 15).
+   */
+  vocabulary?: readonly string[];
 }
 
 export interface SpeechToText {

@@ -3,9 +3,11 @@ import { access, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { apiPackageRoot } from '../../lib/paths';
 import { spawnBound } from '../../lib/spawn-bound';
 import { planChunks } from '../audio/split-at-silences';
 import { TARGET_SAMPLE_RATE, pcm16ToBytes } from '../audio/wav';
+import { clinicianModel, clinicianPhrases } from './language-model/clinician-model';
 import { prepareAudio, type AudioLimits } from './prepare-audio';
 import { runInParallel } from './run-in-parallel';
 import {
@@ -45,6 +47,14 @@ export interface SphinxOptions extends AudioLimits {
   binary?: string;
   /** Default the US English model of Debian package `pocketsphinx-en-us`. */
   modelDir?: string;
+  /**
+   * Language model and dictionary (default: the general English ones in `modelDir`). The
+   * consultation model of issue 15 is `speech-model/consultation.lm` and `.dict`.
+   */
+  languageModel?: string;
+  dictionary?: string;
+  /** Extra decoder arguments (`-lw`, `-wip`, ...), after the defaults so they override them. */
+  decoderArgs?: readonly string[];
   /** Decoders running at once (default: every core). */
   parallelism?: number;
   maxChunkSeconds?: number;
@@ -52,6 +62,19 @@ export interface SphinxOptions extends AudioLimits {
 }
 
 export const SPHINX_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
+
+/** Where `npm run build:speech-model` writes the consultation model (committed, issue 15). */
+export const SPEECH_MODEL_DIR = path.join(apiPackageRoot(), 'speech-model');
+
+/**
+ * The consultation language model and its dictionary (docs/decisions/011), with the decoder
+ * settings tuned for it on a development set spoken from train dialogues.
+ */
+export const CONSULTATION_MODEL = {
+  languageModel: path.join(SPEECH_MODEL_DIR, 'consultation.lm'),
+  dictionary: path.join(SPEECH_MODEL_DIR, 'consultation.dict'),
+  decoderArgs: ['-lw', '8'],
+} as const satisfies Partial<SphinxOptions>;
 const SPHINX_BINARY = 'pocketsphinx_batch';
 const INSTALL_HINT = 'apt-get install pocketsphinx pocketsphinx-en-us';
 
@@ -200,8 +223,8 @@ export class SphinxSpeechToText implements SpeechToText {
     }
     const model = {
       hmm: path.join(this.modelDir, 'en-us'),
-      lm: path.join(this.modelDir, 'en-us.lm.bin'),
-      dict: path.join(this.modelDir, 'cmudict-en-us.dict'),
+      lm: this.options.languageModel ?? path.join(this.modelDir, 'en-us.lm.bin'),
+      dict: this.options.dictionary ?? path.join(this.modelDir, 'cmudict-en-us.dict'),
     };
     for (const file of Object.values(model)) {
       if (!(await exists(file))) {
@@ -219,7 +242,8 @@ export class SphinxSpeechToText implements SpeechToText {
   }
 
   async transcribe(audio: AudioInput, options: TranscribeOptions = {}): Promise<Transcript> {
-    const installation = await this.locate();
+    const located = await this.locate();
+    const installation = await this.withVocabulary(located, options.vocabulary ?? []);
     const began = performance.now();
     const pcm = await prepareAudio(audio, this.options, {
       signal: options.signal,
@@ -297,6 +321,25 @@ export class SphinxSpeechToText implements SpeechToText {
     };
   }
 
+  /**
+   * The consultation model biased towards the clinician's words (issue 15), built once per
+   * distinct list and cached; the general model and an empty list are used as they are.
+   */
+  private async withVocabulary(
+    installation: Installation,
+    vocabulary: readonly string[],
+  ): Promise<Installation> {
+    const phrases = clinicianPhrases(...vocabulary);
+    if (phrases.length === 0 || this.options.languageModel === undefined) return installation;
+    const files = await clinicianModel(
+      { languageModel: installation.lm, dictionary: installation.dict },
+      phrases,
+      path.join(tmpdir(), `clerkly-speech-models-${process.getuid?.() ?? 'user'}`),
+      path.join(this.modelDir, 'cmudict-en-us.dict'),
+    );
+    return { ...installation, lm: files.languageModel, dict: files.dictionary };
+  }
+
   /** Decodes `<workDir>/<name>.raw` into `<workDir>/<name>.ctm`. */
   private async decodeFile(
     installation: Installation,
@@ -326,6 +369,7 @@ export class SphinxSpeechToText implements SpeechToText {
       '-dither', 'yes', '-seed', '1',
       // Its log repeats the hypotheses, so it is not kept anywhere (privacy).
       '-logfn', '/dev/null',
+      ...(this.options.decoderArgs ?? []),
     ];
     const timeoutSeconds = Math.round(timeoutMs / 1000);
     await new Promise<void>((resolve, reject) => {

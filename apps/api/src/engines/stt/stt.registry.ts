@@ -1,7 +1,7 @@
 import type { EngineConfig } from '../../config/config';
 import type { RetryPolicy } from './http-retry';
 import type { AudioLimits } from './prepare-audio';
-import { SphinxSpeechToText, type SphinxOptions } from './sphinx.stt';
+import { CONSULTATION_MODEL, SphinxSpeechToText, type SphinxOptions } from './sphinx.stt';
 import { silentLogger, type EngineLogger, type SpeechToText } from './speech-to-text';
 
 /**
@@ -22,7 +22,14 @@ export interface SpeechToTextOverrides extends AudioLimits {
   retry?: RetryPolicy;
   sphinx?: Pick<
     SphinxOptions,
-    'binary' | 'modelDir' | 'parallelism' | 'maxChunkSeconds' | 'minChunkSeconds'
+    | 'binary'
+    | 'modelDir'
+    | 'parallelism'
+    | 'maxChunkSeconds'
+    | 'minChunkSeconds'
+    | 'languageModel'
+    | 'dictionary'
+    | 'decoderArgs'
   >;
 }
 
@@ -48,8 +55,14 @@ const limitsOf = ({
 });
 
 const registry: { [K in SttConfig['kind']]: Factory<K> } = {
-  sphinx: (_config, { timeoutMs, logger, overrides }) =>
-    new SphinxSpeechToText({ ...limitsOf(overrides), ...overrides.sphinx, timeoutMs, logger }),
+  sphinx: (config, { timeoutMs, logger, overrides }) =>
+    new SphinxSpeechToText({
+      ...limitsOf(overrides),
+      ...(config.model === 'consultation' ? CONSULTATION_MODEL : {}),
+      ...overrides.sphinx,
+      timeoutMs,
+      logger,
+    }),
   deepgram: async (config, { timeoutMs, logger, overrides }) => {
     const { DeepgramSpeechToText } = await import('./deepgram.stt');
     return new DeepgramSpeechToText({

@@ -61,6 +61,22 @@ async function advanceWaitingGenerations(deps: WorkerDeps, sessionId: number) {
   }
 }
 
+/**
+ * Issue 15: the words this clinician's consultations are likely to hold, for the recogniser's
+ * bias: the profile's common conditions and the topics of their usual templates.
+ */
+export async function clinicianVocabulary(deps: WorkerDeps, userId: string): Promise<string[]> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) return [];
+  const templateIds = user.commonTemplate
+    .split(',')
+    .map(Number)
+    .filter((id) => Number.isInteger(id) && id > 0);
+  const templates = await loadNoteTemplates(deps.db, templateIds);
+  const topics = [...templates.values()].flatMap((template) => template.topics.map((t) => t.name));
+  return [user.commonConditions, ...topics].filter((text) => text.trim() !== '');
+}
+
 /** One segment's audio → text. Running twice is harmless: only a queued segment is written. */
 export async function transcribeSegment(deps: WorkerDeps, job: SegmentJob, context: JobContext) {
   const segment = await findSegmentById(deps.db, job.segmentId);
@@ -72,7 +88,7 @@ export async function transcribeSegment(deps: WorkerDeps, job: SegmentJob, conte
         mimeType: 'audio/wav',
         filename: `segment-${segment.seq}.wav`,
       },
-      { signal: context.signal },
+      { signal: context.signal, vocabulary: await clinicianVocabulary(deps, segment.userId) },
     );
     await completeSegment(deps.db, segment.id, {
       textSealed: deps.cipher.seal(transcriptText(transcript).trim()),

@@ -1,4 +1,4 @@
-import { PIPELINE_POLL_MS } from '@clerkly/contracts';
+import { PIPELINE_POLL_MS, transcribedByText } from '@clerkly/contracts';
 import { Badge, Box, Button, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -48,6 +48,7 @@ export function LiveTranscript({ recording }: { recording: boolean }) {
   const data = transcript.data;
   const text = data?.text.trim() ?? '';
   const failed = data?.segments.filter((segment) => segment.status === 'failed') ?? [];
+  const transcribedBy = transcribedByText(data?.segments.map((segment) => segment.engine) ?? []);
 
   // The newest words stay in view as the text grows.
   useEffect(() => {
@@ -107,6 +108,11 @@ export function LiveTranscript({ recording }: { recording: boolean }) {
             <Text size="xs" c="dimmed">
               {status}
             </Text>
+            {transcribedBy && (
+              <Text size="xs" c="dimmed" data-testid="transcript-engine">
+                {transcribedBy}
+              </Text>
+            )}
           </Stack>
         </Collapse>
       </Stack>

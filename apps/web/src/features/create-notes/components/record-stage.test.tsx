@@ -129,6 +129,10 @@ describe('Record stage: live transcript and Generate Notes (issue 9)', () => {
       await within(region).findByText(/i have had a sore throat for three days/),
     ).toBeInTheDocument();
     expect(screen.getByText(/Recording ready\. 0:42 of audio\./)).toBeInTheDocument();
+    // Issue 15: the clinician sees which engine heard the consultation.
+    expect(
+      within(region).getByText('Transcribed by the offline recogniser (pocketsphinx).'),
+    ).toBeInTheDocument();
   }, 15_000);
 
   it('follows the generation, saying what the server is doing, then shows the notes', async () => {
