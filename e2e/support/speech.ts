@@ -109,15 +109,30 @@ export const MEDICATION_SCRIPT = [
   'and we will check your kidney function.',
 ].join(' ');
 
+/**
+ * A clinician's unhurried pace: at espeak-ng's default 175 (and at 150) the recogniser hears the
+ * drug names too rarely to be a test of anything but luck.
+ */
+const MEDICATION_WORDS_PER_MINUTE = 130;
+
 /** The medication consultation as a 16 kHz mono 16-bit WAV, made once per machine. */
 export function medicationConsultationWav(): string {
   const dir = path.join(tmpdir(), 'clerkly-e2e-speech');
-  const target = path.join(dir, 'medications-16k.wav');
+  // The name carries the voice's pace: a file made with other settings is never reused.
+  const target = path.join(dir, `medications-${MEDICATION_WORDS_PER_MINUTE}wpm-16k.wav`);
   if (existsSync(target)) return target;
   mkdirSync(dir, { recursive: true });
   const spoken = path.join(dir, `medications-spoken-${process.pid}.wav`);
   const converted = path.join(dir, `medications-${process.pid}.wav`);
-  execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', spoken, MEDICATION_SCRIPT]);
+  execFileSync('espeak-ng', [
+    '-v',
+    'en-us',
+    '-s',
+    String(MEDICATION_WORDS_PER_MINUTE),
+    '-w',
+    spoken,
+    MEDICATION_SCRIPT,
+  ]);
   execFileSync('sox', [spoken, '-r', '16000', '-c', '1', '-b', '16', converted]);
   rmSync(spoken, { force: true });
   renameSync(converted, target);

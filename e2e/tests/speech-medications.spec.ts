@@ -47,10 +47,17 @@ test.use({
 test('a medication named in the consultation appears in the transcript', async ({ page }) => {
   test.setTimeout(120_000);
   await signUpOnApp(page, { baseUrl: app.baseUrl, outboxDir: path.join(dataDir, 'outbox') });
+  // A GP whose profile lists the conditions and drugs they see most: the recogniser leans
+  // towards the clinician's own words (issue 15, item 3).
+  const profile = await page.request.put(`${app.baseUrl}/api/users/profile`, {
+    headers: { origin: app.baseUrl },
+    data: { commonConditions: 'type 2 diabetes, metformin, hypertension, lisinopril' },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
   await page.goto(`${app.baseUrl}/create-notes`);
   await startSession(page, 'Max Doe');
-  // The speech lasts about 19 s; the rest is silence.
-  await record(page, 22);
+  // The speech lasts about 23 s; the rest is silence.
+  await record(page, 27);
 
   const transcript = liveTranscript(page);
   await expect(transcript).toContainText(/\b(metformin|lisinopril)\b/, { timeout: 60_000 });
