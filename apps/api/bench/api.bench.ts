@@ -12,17 +12,15 @@
  * Wall-clock figures depend on the machine's load (printed with them); ratios are what count.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_PATHS } from '@clerkly/contracts';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { apiPackageRoot, repoRoot } from '../src/lib/paths';
 import { freePort } from '../test/processes/harness';
-import { cookiesOf, newUser, readLatestCode } from '../test/helper';
+import { cookiesOf, createScratchPostgres, newUser, readLatestCode } from '../test/helper';
 
 const { values } = parseArgs({
   options: {
@@ -364,20 +362,11 @@ async function benchDatabase(label: string, databaseUrl: string | null, bare: Se
 
 async function withFreshPostgres<T>(run: (url: string) => Promise<T>): Promise<T> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `clerkly_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const { url, drop } = await createScratchPostgres(serverUrl, 'clerkly_bench');
   try {
-    return await run(url.toString());
+    return await run(url);
   } finally {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
+    await drop();
   }
 }
 

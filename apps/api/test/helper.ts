@@ -13,6 +13,32 @@ import type { AppConfig } from '../src/config/config';
 import { apiPackageRoot } from '../src/lib/paths';
 
 /**
+ * A new, empty database on the PostgreSQL server at `serverUrl`, and how to drop it again (test
+ * files and the API bench each get their own).
+ */
+export async function createScratchPostgres(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/**
  * A fresh database for one test file: an in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL, dropped again afterwards.
  */
@@ -22,23 +48,8 @@ async function createTestDatabase(): Promise<{
 }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { target: { kind: 'pglite', dataDir: null }, drop: async () => {} };
-
-  const name = `clerkly_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    target: { kind: 'postgres', url: url.toString() },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const { url, drop } = await createScratchPostgres(serverUrl, 'clerkly_test');
+  return { target: { kind: 'postgres', url }, drop };
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
