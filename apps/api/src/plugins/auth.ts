@@ -52,7 +52,7 @@ export default fp(
     app.decorate('mailer', mailer);
     app.decorate('auth', auth);
     app.decorateRequest('user', null);
-    const readSession = createSessionReader(auth);
+    const readSession = createSessionReader(auth, app.database.db);
     /** The signed-in user: the fast read of session-reader.ts, or better-auth's own check. */
     const currentUser = async (request: FastifyRequest) => {
       const fast = await readSession(request.headers);

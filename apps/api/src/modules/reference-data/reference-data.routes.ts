@@ -14,6 +14,7 @@ import {
   listTemplateNames,
   listTemplates,
   listTopicsOfTemplate,
+  readOnce,
   templateExists,
 } from './reference-data.repository';
 
@@ -21,11 +22,14 @@ import {
 const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
   const { db } = app.database;
+  const templateNames = readOnce(() => listTemplateNames(db));
+  const templateList = readOnce(() => listTemplates(db));
+  const appointmentTypeList = readOnce(() => listAppointmentTypes(db));
 
   app.get(
     '/api/templates/',
     { schema: { tags: ['templates'], response: { 200: templateListItemSchema.array() } } },
-    () => listTemplateNames(db),
+    templateNames,
   );
 
   app.get(
@@ -44,7 +48,7 @@ const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
           error: { code: ERROR_CODES.forbidden, message: 'You can only read your own templates' },
         });
       }
-      return listTemplates(db);
+      return templateList();
     },
   );
 
@@ -79,7 +83,7 @@ const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/appointment-type/',
     { schema: { tags: ['appointment types'], response: { 200: appointmentTypeSchema.array() } } },
-    () => listAppointmentTypes(db),
+    appointmentTypeList,
   );
 };
 
