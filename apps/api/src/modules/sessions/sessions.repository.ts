@@ -158,11 +158,21 @@ export async function listSavedNotes(db: Db, userId: string, from?: Date, to?: D
     .orderBy(desc(patientSessions.createdAt), asc(sessionNotes.templateId));
 }
 
+/** A saved note as My Sessions lists it: which note, of which template. */
+export interface SavedNoteRef {
+  id: number;
+  templateId: number;
+  templateName: string;
+}
+
 /**
  * One page of a user's saved sessions for My Sessions (issue 13, docs/decisions/009): newest
  * first, keyset-paged on (created_at, id), the date filter in the query. A session is listed
  * when it was saved and has a saved note. `limit + 1` rows are read to know whether more follow.
  * The index `patient_sessions_user_saved_created_idx` (migration 0007) serves the scan in order.
+ * Each row carries its saved notes (id and template, never the text) as a JSON list built by a
+ * subquery on `session_notes_session_template`: one query per page, since every query costs a
+ * round trip on PostgreSQL and milliseconds of WebAssembly on PGlite.
  */
 export async function listSavedSessionsPage(
   db: Db,
@@ -174,6 +184,10 @@ export async function listSavedSessionsPage(
     to?: Date;
   },
 ) {
+  const savedNote = and(
+    eq(sessionNotes.sessionId, patientSessions.id),
+    isNotNull(sessionNotes.contentSealed),
+  );
   return db
     .select({
       id: patientSessions.id,
@@ -181,6 +195,15 @@ export async function listSavedSessionsPage(
       createdAt: patientSessions.createdAt,
       // The instant with the database's microseconds, so a cursor never skips or repeats a row.
       cursorInstant: sql<string>`to_char(${patientSessions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      // Spelled out with aliases: in a select list drizzle writes columns without their table,
+      // which inside a correlated subquery would name the wrong one.
+      notes: sql<SavedNoteRef[] | null>`(
+        select json_agg(
+          json_build_object('id', sn.id, 'templateId', sn.template_id, 'templateName', t.name)
+          order by sn.template_id)
+        from session_notes sn join templates t on t.id = sn.template_id
+        where sn.session_id = patient_sessions.id and sn.content_sealed is not null
+      )`,
     })
     .from(patientSessions)
     .where(
@@ -196,31 +219,10 @@ export async function listSavedSessionsPage(
           db
             .select({ one: sql`1` })
             .from(sessionNotes)
-            .where(
-              and(
-                eq(sessionNotes.sessionId, patientSessions.id),
-                isNotNull(sessionNotes.contentSealed),
-              ),
-            ),
+            .where(savedNote),
         ),
       ),
     )
     .orderBy(desc(patientSessions.createdAt), desc(patientSessions.id))
     .limit(page.limit + 1);
-}
-
-/** The saved notes (id, template) of some sessions, in one query: never one per session. */
-export async function listSavedNoteRefs(db: Db, sessionIds: number[]) {
-  if (sessionIds.length === 0) return [];
-  return db
-    .select({
-      id: sessionNotes.id,
-      sessionId: sessionNotes.sessionId,
-      templateId: sessionNotes.templateId,
-      templateName: templates.name,
-    })
-    .from(sessionNotes)
-    .innerJoin(templates, eq(templates.id, sessionNotes.templateId))
-    .where(and(inArray(sessionNotes.sessionId, sessionIds), isNotNull(sessionNotes.contentSealed)))
-    .orderBy(asc(sessionNotes.sessionId), asc(sessionNotes.templateId));
 }

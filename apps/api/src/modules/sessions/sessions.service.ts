@@ -4,7 +4,6 @@ import type {
   PatientSessionDetail,
   SaveSessionResponse,
   SavedNote,
-  SavedSessionSummary,
   SavedSessionsPage,
   UpdatePatientSessionInput,
 } from '@clerkly/contracts';
@@ -25,7 +24,6 @@ import {
   findTemplates,
   insertSession,
   listNotesOfSession,
-  listSavedNoteRefs,
   listSavedNotes,
   listSavedSessionsPage,
   replaceTranscript,
@@ -225,7 +223,7 @@ export async function savedNotesOf(
 }
 
 /**
- * One page of My Sessions (issue 13): what the list shows, nothing more. Two queries whatever the
+ * One page of My Sessions (issue 13): what the list shows, nothing more. One query whatever the
  * page size; each patient name is opened once; note text is not read at all (it comes with
  * `GET /api/patient-sessions/{id}` when a note is opened).
  */
@@ -243,23 +241,17 @@ export async function savedSessionsPage(
     ...(query.to ? { to: new Date(query.to) } : {}),
   });
   const pageRows = rows.slice(0, query.limit);
-  const notes = await listSavedNoteRefs(
-    db,
-    pageRows.map((row) => row.id),
-  );
-  const notesBySession = new Map<number, SavedSessionSummary['notes']>();
-  for (const note of notes) {
-    const list = notesBySession.get(note.sessionId) ?? [];
-    list.push({ id: note.id, templateId: note.templateId, TemplateName: note.templateName });
-    notesBySession.set(note.sessionId, list);
-  }
   const last = pageRows.at(-1);
   return {
     items: pageRows.map((row) => ({
       sessionId: row.id,
       firstName: cipher.open(row.firstNameSealed),
       createdAt: row.createdAt.toISOString(),
-      notes: notesBySession.get(row.id) ?? [],
+      notes: (row.notes ?? []).map((note) => ({
+        id: note.id,
+        templateId: note.templateId,
+        TemplateName: note.templateName,
+      })),
     })),
     nextCursor: rows.length > query.limit && last ? `${last.cursorInstant}_${last.id}` : null,
   };
