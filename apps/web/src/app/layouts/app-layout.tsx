@@ -5,12 +5,12 @@ import {
   Box,
   Group,
   ScrollArea,
-  Tooltip,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { DeferredTooltip } from '../../components/deferred-tooltip';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { UserMenu } from '../../features/auth/components/user-menu';
@@ -84,7 +84,7 @@ export function AppLayout() {
         </AppShell.Section>
         <AppShell.Section>
           <Group justify={sidebarOpened ? 'flex-end' : 'center'}>
-            <Tooltip label={collapseLabel} position="right" withArrow>
+            <DeferredTooltip label={collapseLabel} position="right" withArrow>
               <ActionIcon
                 variant="subtle"
                 color="gray"
@@ -94,7 +94,7 @@ export function AppLayout() {
               >
                 <CollapseIcon size={22} stroke={1.6} aria-hidden />
               </ActionIcon>
-            </Tooltip>
+            </DeferredTooltip>
           </Group>
         </AppShell.Section>
       </AppShell.Navbar>
