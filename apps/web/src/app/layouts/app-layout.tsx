@@ -1,11 +1,4 @@
-import {
-  ActionIcon,
-  AppShell,
-  Burger,
-  Box,
-  Group,
-  ScrollArea,
-} from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Box, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Suspense } from 'react';
