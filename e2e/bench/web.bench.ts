@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web [-- --runs 3] [-- --no-build]` (issue 13 "Pages"): what a browser has to
+ * `npm run bench:web [-- --runs 3] [-- --no-build] [-- --files] [-- --reports DIR]` (issue 13 "Pages"): what a browser has to
  * fetch before `/login` and `/create-notes` show their first screen, and Lighthouse's
  * performance, accessibility and best-practices scores for both pages, desktop and mobile presets,
  * medians of `--runs`. Not a timed test: it prints the figures.
@@ -10,7 +10,15 @@
  * Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) through chrome-launcher.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +37,8 @@ const { values } = parseArgs({
     'no-build': { type: 'boolean' },
     // Lists every file of the first screens with its gzipped size.
     files: { type: 'boolean' },
+    // Keeps every Lighthouse report (JSON) in this folder: what LCP, TBT and the rest are made of.
+    reports: { type: 'string' },
   },
 });
 const RUNS = Number(values.runs);
@@ -195,6 +205,11 @@ async function runLighthouse(
       preset === 'desktop' ? desktopConfig : undefined,
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (values.reports) {
+      mkdirSync(values.reports, { recursive: true });
+      const name = `${new URL(url).pathname.slice(1)}-${preset}-${Date.now()}.json`;
+      writeFileSync(path.join(values.reports, name), JSON.stringify(result.lhr));
+    }
     const { categories, audits } = result.lhr;
     const score = (category: Category) => Math.round((categories[category]?.score ?? 0) * 100);
     const ms = (audit: string) => Math.round(audits[audit]?.numericValue ?? Number.NaN);

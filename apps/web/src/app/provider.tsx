@@ -2,9 +2,9 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { DeferredNotifications } from './deferred-notifications';
 import { createAppQueryClient } from './query-client';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -21,8 +21,8 @@ export function AppProvider({ children, queryClient, env = 'default' }: AppProvi
 
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
-      {/* Spec point 8: toasts top-right, closing after 5000 ms. */}
-      <Notifications position="top-right" autoClose={5000} />
+      {/* Spec point 8: toasts top-right, closing after 5000 ms (notifications-host.tsx). */}
+      <DeferredNotifications />
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -60,6 +60,11 @@ describe('app layout', () => {
     expect(navbarWidth()).toBe(rem(100));
     const templates = within(nav).getByRole('link', { name: 'Templates' });
     expect(templates).toHaveTextContent('');
+    // The icons' labels show as tooltips on hover (loaded with the first hover, issue 13).
+    await user.hover(templates);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Templates');
+    await user.unhover(templates);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
 
     await user.click(within(nav).getByRole('button', { name: 'Expand sidebar' }));
 
@@ -71,7 +76,7 @@ describe('app layout', () => {
     const { user, router } = await renderSignedIn('/create-notes');
 
     await user.click(screen.getByRole('button', { name: 'Open navigation menu' }));
-    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
     const links = within(menu).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual(ENTRIES);
 

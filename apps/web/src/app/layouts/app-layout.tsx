@@ -1,17 +1,10 @@
-import {
-  ActionIcon,
-  AppShell,
-  Burger,
-  Box,
-  Drawer,
-  Group,
-  ScrollArea,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Box, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { DeferredTooltip } from '../../components/deferred-tooltip';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { NotificationsPlaceholder, SearchPlaceholder } from './header-placeholders';
@@ -19,6 +12,11 @@ import { HomeLogoLink } from './home-logo-link';
 import { MainNavLinks } from './main-nav-links';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { HEADER_HEIGHT, SHELL_BREAKPOINT, SIDEBAR_WIDTH } from './shell';
+
+// The small screens' menu loads with its first opening (issue 13).
+const MobileNavDrawer = lazyDialog(() =>
+  import('./mobile-nav-drawer').then((m) => m.MobileNavDrawer),
+);
 
 /**
  * Layout of the signed-in app (spec point 2 "Layout"): collapsible sidebar and top bar on large
@@ -79,7 +77,7 @@ export function AppLayout() {
         </AppShell.Section>
         <AppShell.Section>
           <Group justify={sidebarOpened ? 'flex-end' : 'center'}>
-            <Tooltip label={collapseLabel} position="right" withArrow>
+            <DeferredTooltip label={collapseLabel} position="right" withArrow>
               <ActionIcon
                 variant="subtle"
                 color="gray"
@@ -89,22 +87,12 @@ export function AppLayout() {
               >
                 <CollapseIcon size={22} stroke={1.6} aria-hidden />
               </ActionIcon>
-            </Tooltip>
+            </DeferredTooltip>
           </Group>
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <Drawer
-        opened={menuOpened}
-        onClose={menu.close}
-        title="Menu"
-        size={SIDEBAR_WIDTH.open}
-        hiddenFrom={SHELL_BREAKPOINT}
-      >
-        <nav aria-label="Main navigation">
-          <MainNavLinks onNavigate={menu.close} />
-        </nav>
-      </Drawer>
+      <MobileNavDrawer opened={menuOpened} onClose={menu.close} />
 
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <Suspense fallback={<PageSkeleton />}>

@@ -1,5 +1,6 @@
-import { NavLink, Stack, Tooltip } from '@mantine/core';
+import { NavLink, Stack } from '@mantine/core';
 import { NavLink as RouterNavLink } from 'react-router';
+import { DeferredTooltip } from '../../components/deferred-tooltip';
 import { NAV_ITEMS, type NavItem } from './nav-items';
 
 type MainNavLinksProps = {
@@ -34,9 +35,9 @@ function MainNavLink({ item, collapsed, onNavigate }: MainNavLinksProps & { item
   );
 
   return collapsed ? (
-    <Tooltip label={item.label} position="right" withArrow>
+    <DeferredTooltip label={item.label} position="right" withArrow>
       {link}
-    </Tooltip>
+    </DeferredTooltip>
   ) : (
     link
   );

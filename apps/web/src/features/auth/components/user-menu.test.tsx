@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@clerkly/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data-generators';
 import {
@@ -50,7 +50,7 @@ describe('user menu', () => {
     const avatar = screen.getByRole('button', { name: 'AL – Open user menu' });
     expect(avatar).toHaveTextContent('AL');
     await user.click(avatar);
-    const dropdown = screen.getByRole('menu');
+    const dropdown = await screen.findByRole('menu');
     expect(within(dropdown).getByText('ada lovelace')).toBeInTheDocument();
     expect(within(dropdown).getByText('ada.lovelace@example.com')).toBeInTheDocument();
 
@@ -63,11 +63,31 @@ describe('user menu', () => {
     );
   });
 
+  it('opens from the keyboard on the first press and gives focus back on Escape', async () => {
+    const { user } = await renderSignedIn('/tutorial');
+    const avatar = screen.getByRole('button', { name: /Open user menu$/ });
+    expect(avatar).toHaveAttribute('aria-haspopup', 'menu');
+    expect(avatar).toHaveAttribute('aria-expanded', 'false');
+
+    avatar.focus();
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+    const opened = screen.getByRole('button', { name: /Open user menu$/ });
+    expect(opened).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus());
+
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: /Open user menu$/ })).toHaveFocus();
+  });
+
   it('logs out to /login even from /subscription?plan=pro', async () => {
     const { user, router } = await renderSignedIn('/subscription?plan=pro');
 
     await user.click(screen.getByRole('button', { name: /Open user menu$/ }));
-    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
 
     expect(await screen.findByRole('heading', { name: 'Welcome!' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -80,7 +100,7 @@ describe('user menu', () => {
     });
 
     await user.click(screen.getByRole('button', { name: /Open user menu$/ }));
-    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
 
     expect(await screen.findByRole('heading', { name: 'Welcome!' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -93,7 +113,7 @@ describe('user menu', () => {
     );
 
     await user.click(screen.getByRole('button', { name: /Open user menu$/ }));
-    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
 
     expect(await screen.findByText('Logout failed. Please try again.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/tutorial');

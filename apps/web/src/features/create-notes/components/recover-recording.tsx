@@ -11,11 +11,16 @@ import {
   storeSegment,
   type StoredSessionRecording,
 } from '../../../lib/recording-store';
+import { lazyDialog } from '../../../components/lazy-dialog';
 import { formatDuration } from '../lib/format-duration';
-import { DiscardRecordingModal } from './discard-recording-modal';
 import { segmentWav } from '../state/segment-pipeline';
 import { useSessionDispatch } from '../state/session-store';
 import { SEGMENT_RULES } from '@clerkly/contracts';
+
+// Its code loads when it first opens (issue 13).
+const DiscardRecordingModal = lazyDialog(() =>
+  import('./discard-recording-modal').then((m) => m.DiscardRecordingModal),
+);
 
 /** A stored context written by an older version of the page is ignored, not trusted. */
 const recordingContextSchema = z.object({

@@ -1,11 +1,11 @@
 import { Stack, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { lazyDialog } from '../../../components/lazy-dialog';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CreateSessionStage } from '../components/create-session-stage';
-import { ExitSessionModal } from '../components/exit-session-modal';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { SegmentPipelineProvider, forgetStoredRecording } from '../state/segment-pipeline';
 import { SessionProvider, useSessionDispatch, useSessionState } from '../state/session-store';
@@ -20,6 +20,9 @@ const RecordStage = lazy(() =>
 );
 const NotesStage = lazy(() =>
   import('../components/notes-stage').then((m) => ({ default: m.NotesStage })),
+);
+const ExitSessionModal = lazyDialog(() =>
+  import('../components/exit-session-modal').then((m) => m.ExitSessionModal),
 );
 const loadWelcomeDialog = () => import('../components/welcome-dialog');
 const WelcomeDialog = lazy(() => loadWelcomeDialog().then((m) => ({ default: m.WelcomeDialog })));

@@ -80,7 +80,9 @@ describe('profile settings', () => {
     );
     // The user menu hears about the new name.
     await user.click(screen.getByRole('button', { name: /Open user menu$/ }));
-    expect(await within(screen.getByRole('menu')).findByText('Ada King')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('menu')).findByText('Ada King'),
+    ).toBeInTheDocument();
   });
 
   it('requires both names', async () => {
