@@ -198,6 +198,22 @@ describe('openai engine against recorded OpenAI-compatible responses', () => {
     });
   });
 
+  it('hangs up on the server at once when nobody waits for the transcript any more', async () => {
+    const { engine, server } = await engineAgainst([{ status: 200, hang: true }], {
+      timeoutMs: 60_000,
+    });
+    const controller = new AbortController();
+    const transcribing = engine.transcribe(audio, { signal: controller.signal });
+    while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const abortedAt = performance.now();
+    controller.abort(new Error('The segment is no longer wanted.'));
+    await expect(transcribing).rejects.toThrow('The segment is no longer wanted.');
+    while (server.dropped === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(performance.now() - abortedAt).toBeLessThan(1_000);
+    // Not retried: one request, closed by the client (a local Whisper server stops decoding).
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('sends a long recording in pieces cut at pauses and puts the times back in place', async () => {
     const { engine, server } = await engineAgainst(
       [{ status: 200, fixture: 'openai-verbose-json.json' }],
