@@ -13,7 +13,13 @@ import {
   sessionTranscriptSchema,
   type Generation,
 } from '@clerkly/contracts';
-import { generationOutputs, sessionNotes, sessionSegments } from '../src/db/schema';
+import {
+  generationOutputs,
+  patientSessions,
+  sessionNotes,
+  sessionSegments,
+} from '../src/db/schema';
+import { QUEUES } from '../src/modules/generation/pipeline.queues';
 import { writeNote } from '../src/modules/generation/pipeline.worker';
 import { startReplayServer, type ReplayServer } from './fixtures/stt/replay-server';
 import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
@@ -167,6 +173,109 @@ describe('segments uploaded while recording', () => {
       payload: parts[0]!,
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+/** The pocketsphinx decoders this test process runs (setpriv execs them as its children). */
+function decoders(): number[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(process.pid)], {
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((line) => /pocketsphinx/.test(line))
+      .map((line) => Number.parseInt(line, 10));
+  } catch {
+    return []; // ps exits 1 when the process has no children
+  }
+}
+
+async function until<T>(what: string, probe: () => T | Promise<T>, ok: (value: T) => boolean) {
+  for (let attempt = 0; attempt < 400; attempt += 1) {
+    const value = await probe();
+    if (ok(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`${what} did not happen within 10 s`);
+}
+
+describe('transcription nobody waits for any more', () => {
+  // About 18 s of speech: its decoding runs for seconds, long enough to be caught running.
+  const long = speech(
+    'I have had a sore throat for three days and a cough that keeps me awake at night. ' +
+      'I have no fever, I am allergic to penicillin, and I take lisinopril for my blood pressure. ' +
+      'My sister had the same thing last week and it went away after a few days of rest.',
+  );
+
+  async function decodingSegment() {
+    const { app } = testApp;
+    const user = await createUser(app);
+    const sessionId = await newSession(app, user);
+    expect((await putSegment(app, user, sessionId, 0, long)).statusCode).toBe(200);
+    await until('a decoder start', decoders, (pids) => pids.length > 0);
+    const [row] = await app.database.db
+      .select({ id: sessionSegments.id })
+      .from(sessionSegments)
+      .where(eq(sessionSegments.sessionId, sessionId));
+    return { app, user, sessionId, segmentId: row!.id };
+  }
+
+  /** pg-boss's state of the segment's job: `completed`, not `retry`, when it stopped cleanly. */
+  async function jobState(segmentId: number): Promise<string | undefined> {
+    const result = await testApp.app.database.db.execute(
+      sql`select state from pgboss.job where name = ${QUEUES.transcribe} and data->>'segmentId' = ${String(segmentId)}`,
+    );
+    // Both drivers answer `execute` with `{ rows }`; the shared Db type does not say so.
+    return (result as { rows: { state: string }[] }).rows[0]?.state;
+  }
+
+  it('kills the decoders of a deleted session at once and writes nothing', async () => {
+    const { app, sessionId, segmentId } = await decodingSegment();
+    const deletedAt = performance.now();
+    // As deleting the clinician's account does: the session and its segments go (cascade).
+    await app.database.db.delete(patientSessions).where(eq(patientSessions.id, sessionId));
+    await until('the decoders to end', decoders, (pids) => pids.length === 0);
+    expect(performance.now() - deletedAt).toBeLessThan(2_000);
+
+    expect(
+      await until(
+        'the job to end',
+        () => jobState(segmentId),
+        (s) => s !== 'active',
+      ),
+    ).toBe('completed');
+    const rows = await app.database.db
+      .select()
+      .from(sessionSegments)
+      .where(eq(sessionSegments.sessionId, sessionId));
+    expect(rows).toEqual([]);
+  });
+
+  it('stops decoding a segment whose session was saved (its audio dropped), leaving no text', async () => {
+    const { app, user, sessionId, segmentId } = await decodingSegment();
+    const savedAt = performance.now();
+    const saved = await app.inject({
+      method: 'PATCH',
+      url: `/api/patient-sessions/${sessionId}`,
+      headers: { cookie: user.cookie, origin: ORIGIN },
+      payload: { notes: [], duration: 18, transcribedText: 'Typed by hand.', baseVersion: 1 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await until('the decoders to end', decoders, (pids) => pids.length === 0);
+    expect(performance.now() - savedAt).toBeLessThan(2_000);
+
+    expect(
+      await until(
+        'the job to end',
+        () => jobState(segmentId),
+        (s) => s !== 'active',
+      ),
+    ).toBe('completed');
+    const [row] = await app.database.db
+      .select()
+      .from(sessionSegments)
+      .where(eq(sessionSegments.id, segmentId));
+    expect(row).toMatchObject({ status: 'queued', textSealed: null, audioSealed: null });
   });
 });
 

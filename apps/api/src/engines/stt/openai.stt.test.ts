@@ -198,6 +198,22 @@ describe('openai engine against recorded OpenAI-compatible responses', () => {
     });
   });
 
+  it('hangs up on the server at once when nobody waits for the transcript any more', async () => {
+    const { engine, server } = await engineAgainst([{ status: 200, hang: true }], {
+      timeoutMs: 60_000,
+    });
+    const controller = new AbortController();
+    const transcribing = engine.transcribe(audio, { signal: controller.signal });
+    while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const abortedAt = performance.now();
+    controller.abort(new Error('The segment is no longer wanted.'));
+    await expect(transcribing).rejects.toThrow('The segment is no longer wanted.');
+    while (server.dropped === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(performance.now() - abortedAt).toBeLessThan(1_000);
+    // Not retried: one request, closed by the client (a local Whisper server stops decoding).
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('sends a long recording in pieces cut at pauses and puts the times back in place', async () => {
     const { engine, server } = await engineAgainst(
       [{ status: 200, fixture: 'openai-verbose-json.json' }],
@@ -225,6 +241,137 @@ describe('openai engine against recorded OpenAI-compatible responses', () => {
     const { engine, server } = await engineAgainst([{ status: 200, fixture: 'openai-json.json' }]);
     expect((await failure(engine.transcribe({ data: new Uint8Array(0) }))).kind).toBe('bad-audio');
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+const CONSULTATION =
+  "Hi, Mrs. Smith. What brings you in today? I've had a headache for three days, mostly on the left side. Any nausea?";
+
+describe('openai engine against self-hosted Whisper servers (formats from their source)', () => {
+  it("reads whisper.cpp's verbose_json: segment times, and words joined from its tokens", async () => {
+    // whisper-server --inference-path /v1/audio/transcriptions, as the README starts it.
+    const { engine, server } = await engineAgainst(
+      [{ status: 200, fixture: 'whispercpp-verbose-json.json' }],
+      { apiKey: null },
+    );
+    const transcript = await engine.transcribe(audio);
+
+    const [request] = server.requests;
+    expect(request?.url.pathname).toBe('/v1/audio/transcriptions');
+    expect(formField(request, 'response_format')).toEqual(['verbose_json']);
+    expect(request?.body.toString('latin1')).toContain('name="file"; filename="audio.wav"');
+
+    // Its text puts every segment on a line of its own, each with a leading space.
+    expect(transcript.text).toBe(CONSULTATION);
+    expect(transcript.segments).toEqual([
+      { start: 0, end: 2.62, text: 'Hi, Mrs. Smith. What brings you in today?' },
+      { start: 3.02, end: 6.2, text: "I've had a headache for three days, mostly on the left" },
+      { start: 6.2, end: 7.88, text: 'side. Any nausea?' },
+    ]);
+    // No top-level words: they come from the segments' tokens (" I" + "'ve", " head" + "ache").
+    expect(transcript.words.map((word) => word.word).join(' ')).toBe(CONSULTATION);
+    expect(transcript.words).toHaveLength(22);
+    expect(transcript.words[0]).toEqual({ word: 'Hi,', start: 0, end: 0.38, confidence: 0.88 });
+    expect(transcript.words[8]).toEqual({ word: "I've", start: 3.02, end: 3.3, confidence: 0.9 });
+    expect(transcript.words[11]).toEqual({
+      word: 'headache',
+      start: 3.56,
+      end: 4.14,
+      confidence: 0.94,
+    });
+    // The word that starts the segment whisper.cpp cut at 60 characters.
+    expect(transcript.words[19]).toEqual({ word: 'side.', start: 6.2, end: 6.6, confidence: 0.96 });
+    expect(transcript.words.at(-1)).toEqual({
+      word: 'nausea?',
+      start: 7.26,
+      end: 7.88,
+      confidence: 0.81,
+    });
+  });
+
+  it("puts whisper.cpp's token times in place when a long recording goes in pieces", async () => {
+    const { engine, server } = await engineAgainst(
+      [{ status: 200, fixture: 'whispercpp-verbose-json.json' }],
+      { maxChunkSeconds: 2.5 },
+    );
+    const quiet = new Int16Array(8_000);
+    const recording = concatSamples([sine(1.8), quiet, sine(1.8)]);
+    const transcript = await engine.transcribe({ data: encodeWav(recording) });
+    expect(server.requests).toHaveLength(2);
+    const nausea = transcript.words.filter((word) => word.word === 'nausea?');
+    expect(nausea).toHaveLength(2);
+    expect(nausea[1]?.start).toBeCloseTo(
+      (nausea[0]?.start ?? 0) + (transcript.segments?.[3]?.start ?? 0),
+      3,
+    );
+    expect(transcript.segments?.[3]?.start).toBeGreaterThan(1.8);
+  });
+
+  it("reports whisper.cpp's error body, which comes with HTTP 200", async () => {
+    const { engine } = await engineAgainst([
+      { status: 200, body: { error: 'failed to read audio data' } },
+    ]);
+    expect(await failure(engine.transcribe(audio))).toMatchObject({
+      kind: 'engine-failed',
+      message:
+        'The OpenAI-compatible speech-to-text service answered with an error: failed to read audio data',
+    });
+  });
+
+  it("reads a faster-whisper server's verbose_json (speaches), nulls included", async () => {
+    const { engine, server } = await engineAgainst(
+      [{ status: 200, fixture: 'faster-whisper-verbose-json.json' }],
+      { apiKey: null, model: 'Systran/faster-whisper-small.en' },
+    );
+    const transcript = await engine.transcribe(audio);
+
+    const [request] = server.requests;
+    expect(request?.url.pathname).toBe('/v1/audio/transcriptions');
+    expect(formField(request, 'model')).toEqual(['Systran/faster-whisper-small.en']);
+    expect(formField(request, 'response_format')).toEqual(['verbose_json']);
+    // speaches computes word times only when asked for them this way.
+    expect(formField(request, 'timestamp_granularities[]')).toEqual(['word', 'segment']);
+
+    expect(transcript.text).toBe(CONSULTATION);
+    expect(transcript.words).toHaveLength(22);
+    expect(transcript.words[8]).toEqual({
+      word: "I've",
+      start: 3.02,
+      end: 3.3,
+      confidence: 0.9127,
+    });
+    expect(transcript.words.at(-1)).toEqual({
+      word: 'nausea?',
+      start: 7.26,
+      end: 7.88,
+      confidence: 0.8127,
+    });
+    // `"speaker": null` on every segment: no speakers, so no "Speaker N:" lines.
+    expect(transcript.segments).toEqual([
+      { start: 0, end: 2.62, text: 'Hi, Mrs. Smith. What brings you in today?' },
+      {
+        start: 3.02,
+        end: 6.54,
+        text: "I've had a headache for three days, mostly on the left side.",
+      },
+      { start: 7.02, end: 7.88, text: 'Any nausea?' },
+    ]);
+    expect(transcriptText(transcript)).toBe(CONSULTATION);
+  });
+
+  it('keeps the segments of a faster-whisper answer without word times', async () => {
+    const { engine } = await engineAgainst(
+      [{ status: 200, fixture: 'faster-whisper-verbose-json-segments-only.json' }],
+      { model: 'Systran/faster-whisper-small.en' },
+    );
+    const transcript = await engine.transcribe(audio);
+    expect(transcript.text).toBe(CONSULTATION);
+    expect(transcript.words).toEqual([]);
+    expect(transcript.segments?.map((segment) => [segment.start, segment.end])).toEqual([
+      [0, 2.62],
+      [3.02, 6.54],
+      [7.02, 7.88],
+    ]);
   });
 });
 

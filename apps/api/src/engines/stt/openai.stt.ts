@@ -73,29 +73,36 @@ function formatFor(model: string): ResponseFormat {
   return 'verbose_json';
 }
 
+/**
+ * One timed word. OpenAI and faster-whisper servers (speaches) give whole words with their
+ * punctuation (" Hi,"); whisper.cpp's server gives its tokens under each segment's `words`
+ * (" Hi", ",", " head", "ache"), already converted from centiseconds to seconds, plus `t_dtw`.
+ */
+const timedWordSchema = z.object({
+  word: z.string(),
+  start: z.number(),
+  end: z.number(),
+  probability: z.number().nullish(),
+});
+
+// speaches writes every unset field as `null` (pydantic's model_dump_json), so optional
+// fields accept null as well as absence.
 const responseSchema = z.object({
   text: z.string(),
-  duration: z.coerce.number().optional(),
-  words: z
-    .array(
-      z.object({
-        word: z.string(),
-        start: z.number(),
-        end: z.number(),
-        probability: z.number().optional(),
-      }),
-    )
-    .optional(),
+  duration: z.coerce.number().nullish(),
+  words: z.array(timedWordSchema).nullish(),
   segments: z
     .array(
       z.object({
-        start: z.number(),
-        end: z.number(),
+        // whisper.cpp leaves the times out when started with --no-timestamps.
+        start: z.number().nullish(),
+        end: z.number().nullish(),
         text: z.string(),
-        speaker: z.union([z.string(), z.number()]).optional(),
+        speaker: z.union([z.string(), z.number()]).nullish(),
+        words: z.array(timedWordSchema).nullish(),
       }),
     )
-    .optional(),
+    .nullish(),
 });
 
 export function classifyOpenAiError(error: unknown): CallFailure {
@@ -262,9 +269,16 @@ export class OpenAiSpeechToText implements SpeechToText {
     );
     const parsed = responseSchema.safeParse(body);
     if (!parsed.success) {
+      // whisper.cpp's server answers some failures with HTTP 200 and `{"error": "..."}`.
+      const detail =
+        typeof body === 'object' && body !== null && 'error' in body
+          ? errorDetail(body.error)
+          : undefined;
       throw new SpeechToTextError(
         'engine-failed',
-        'The OpenAI-compatible speech-to-text service returned a response without a transcript.',
+        detail
+          ? `The OpenAI-compatible speech-to-text service answered with an error: ${detail}`
+          : 'The OpenAI-compatible speech-to-text service returned a response without a transcript.',
         { cause: parsed.error },
       );
     }
@@ -282,6 +296,32 @@ function isFormatRefusal(error: unknown): boolean {
   );
 }
 
+type TimedWord = z.infer<typeof timedWordSchema>;
+
+/**
+ * The response's words: the top-level list where the server gives one (OpenAI, speaches);
+ * else whisper.cpp's per-segment tokens, joined into words. A token that does not start with a
+ * space continues the word before it, across segment boundaries too (whisper.cpp cuts segments
+ * at 60 characters, at a token); the word's confidence is its weakest token's.
+ */
+function timedWords(response: z.infer<typeof responseSchema>): TimedWord[] {
+  if (response.words && response.words.length > 0) return response.words;
+  const joined: TimedWord[] = [];
+  for (const token of (response.segments ?? []).flatMap((segment) => segment.words ?? [])) {
+    const previous = joined.at(-1);
+    if (previous && token.word !== '' && !/^\s/.test(token.word)) {
+      previous.word += token.word;
+      previous.end = token.end;
+      if (typeof token.probability === 'number' && typeof previous.probability === 'number') {
+        previous.probability = Math.min(previous.probability, token.probability);
+      }
+    } else {
+      joined.push({ ...token });
+    }
+  }
+  return joined;
+}
+
 function toPiece(response: z.infer<typeof responseSchema>, offset: number): Piece {
   const speakers = new Map<string, number>();
   const speakerNumber = (label: string | number): number => {
@@ -289,7 +329,7 @@ function toPiece(response: z.infer<typeof responseSchema>, offset: number): Piec
     if (!speakers.has(key)) speakers.set(key, speakers.size);
     return speakers.get(key) ?? 0;
   };
-  const words = (response.words ?? [])
+  const words = timedWords(response)
     .map((item): TranscriptWord => {
       const word: TranscriptWord = {
         // Whisper servers keep the leading space of each token.
@@ -297,20 +337,24 @@ function toPiece(response: z.infer<typeof responseSchema>, offset: number): Piec
         start: round(item.start + offset),
         end: round(item.end + offset),
       };
-      if (item.probability !== undefined) word.confidence = item.probability;
+      if (typeof item.probability === 'number') word.confidence = item.probability;
       return word;
     })
     .filter((word) => word.word !== '');
   const segments = (response.segments ?? [])
-    .map((item): TranscriptSegment => {
+    .flatMap((item): TranscriptSegment[] => {
+      if (typeof item.start !== 'number' || typeof item.end !== 'number') return [];
       const segment: TranscriptSegment = {
         start: round(item.start + offset),
         end: round(item.end + offset),
         text: item.text.trim(),
       };
-      if (item.speaker !== undefined) segment.speaker = speakerNumber(item.speaker);
-      return segment;
+      if (item.speaker !== undefined && item.speaker !== null) {
+        segment.speaker = speakerNumber(item.speaker);
+      }
+      return [segment];
     })
     .filter((segment) => segment.text !== '');
-  return { text: response.text.trim(), words, segments };
+  // whisper.cpp ends every segment of `text` with a newline; the transcript is one paragraph.
+  return { text: response.text.replace(/\s+/g, ' ').trim(), words, segments };
 }

@@ -28,6 +28,21 @@ export async function findSegmentById(db: Db, id: number) {
   return row ?? null;
 }
 
+/** Whether a segment is still waiting for its transcript: it exists, is queued and has audio. */
+export async function segmentStillQueued(db: Db, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessionSegments.id })
+    .from(sessionSegments)
+    .where(
+      and(
+        eq(sessionSegments.id, id),
+        eq(sessionSegments.status, 'queued'),
+        sql`${sessionSegments.audioSealed} is not null`,
+      ),
+    );
+  return row !== undefined;
+}
+
 /** A session's segments in order, without their audio. */
 export async function listSegments(
   db: Db,

@@ -19,6 +19,7 @@ import {
   insertOutput,
   listOutputs,
   listSegments,
+  segmentStillQueued,
   staleGenerations,
   transitionGeneration,
   waitingGenerationsOf,
@@ -77,10 +78,43 @@ export async function clinicianVocabulary(deps: WorkerDeps, userId: string): Pro
   return [user.commonConditions, ...topics].filter((text) => text.trim() !== '');
 }
 
+/** How often a running transcription checks that its segment is still wanted. */
+export const SEGMENT_WATCH_MS = 500;
+
+/**
+ * Aborts `controller` once nobody waits for the segment's transcript any more: the segment (or its
+ * session, or its clinician's account) was deleted, the session was saved and its audio dropped,
+ * or another run already wrote the transcript. It reads the database, so it notices a change
+ * made by any process; the returned function stops watching.
+ */
+function abortWhenUnwanted(
+  deps: WorkerDeps,
+  segmentId: number,
+  controller: AbortController,
+): () => void {
+  let checking = false;
+  const timer = setInterval(() => {
+    if (checking || controller.signal.aborted) return;
+    checking = true;
+    segmentStillQueued(deps.db, segmentId)
+      .then((wanted) => {
+        if (!wanted) controller.abort(new Error('The segment is no longer wanted.'));
+      })
+      .catch(() => undefined) // a failed check is not a reason to stop decoding
+      .finally(() => {
+        checking = false;
+      });
+  }, SEGMENT_WATCH_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /** One segment's audio → text. Running twice is harmless: only a queued segment is written. */
 export async function transcribeSegment(deps: WorkerDeps, job: SegmentJob, context: JobContext) {
   const segment = await findSegmentById(deps.db, job.segmentId);
   if (!segment || segment.status !== 'queued' || !segment.audioSealed) return;
+  const unwanted = new AbortController();
+  const stopWatching = abortWhenUnwanted(deps, segment.id, unwanted);
   try {
     const transcript = await deps.stt.transcribe(
       {
@@ -88,7 +122,10 @@ export async function transcribeSegment(deps: WorkerDeps, job: SegmentJob, conte
         mimeType: 'audio/wav',
         filename: `segment-${segment.seq}.wav`,
       },
-      { signal: context.signal, vocabulary: await clinicianVocabulary(deps, segment.userId) },
+      {
+        signal: AbortSignal.any([context.signal, unwanted.signal]),
+        vocabulary: await clinicianVocabulary(deps, segment.userId),
+      },
     );
     await completeSegment(deps.db, segment.id, {
       textSealed: deps.cipher.seal(transcriptText(transcript).trim()),
@@ -96,8 +133,15 @@ export async function transcribeSegment(deps: WorkerDeps, job: SegmentJob, conte
       dropAudio: !deps.keepAudio,
     });
   } catch (error) {
+    // Decoding stopped because nobody waits for it: done, nothing to write, nothing to retry.
+    if (unwanted.signal.aborted && !context.signal.aborted) {
+      deps.log.info({ segmentId: segment.id }, 'Transcription of a discarded segment stopped');
+      return;
+    }
     if (!isPermanent(error)) throw error;
     await failSegment(deps.db, segment.id, error.message);
+  } finally {
+    stopWatching();
   }
   await advanceWaitingGenerations(deps, segment.sessionId);
 }
