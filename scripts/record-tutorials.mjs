@@ -56,6 +56,15 @@ function run(command, args) {
   return result.stdout;
 }
 
+/** Seconds of audio or video in `file`. */
+const durationOf = (file) =>
+  Number(
+    run('ffprobe', [
+      ...['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0'],
+      file,
+    ]).trim(),
+  );
+
 const hasCommand = (command, versionFlag = '--version') =>
   spawnSync(command, [versionFlag], { stdio: 'ignore' }).status === 0;
 
@@ -115,6 +124,9 @@ async function startServer() {
     PUBLIC_URL: baseUrl,
     LOG_LEVEL: 'warn',
     RATE_LIMIT: 'off',
+    // The consultation language model (issue 15) heard this spoken consultation best: the
+    // general one turned "throat" into "throw" and lost the plan.
+    SPHINX_MODEL: 'consultation',
   };
   delete env.DATABASE_URL;
   const server = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: 'inherit' });
@@ -346,12 +358,7 @@ function encode(name, { webm, captions, trimStart, posterAt, end }) {
     path.join(outputDir, `${name}.jpg`),
   ]);
   const bytes = statSync(mp4).size;
-  const seconds = Number(
-    run('ffprobe', [
-      ...['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0'],
-      mp4,
-    ]).trim(),
-  );
+  const seconds = durationOf(mp4);
   log(`${name}.mp4: ${(bytes / 1024 / 1024).toFixed(2)} MB, ${seconds.toFixed(1)} s`);
   if (bytes > MAX_MP4_BYTES) throw new Error(`${name}.mp4 is over 5 MB`);
 }
@@ -361,7 +368,7 @@ function encode(name, { webm, captions, trimStart, posterAt, end }) {
 // ---------------------------------------------------------------------------------------------
 
 /** "How to create patient notes?": sign in, open Create Notes and run a session. */
-async function recordCreateNotes(browser, user) {
+async function recordCreateNotes(browser, user, speech) {
   const recording = await startRecording(browser, 'create-notes');
   const { page, caption } = recording;
 
@@ -381,11 +388,10 @@ async function recordCreateNotes(browser, user) {
   if (await present(welcome, 3500)) {
     caption('The welcome pop-up helps you set up your microphone; close it when you are ready.');
     await sleep(3500);
-    await page.keyboard.press('Escape');
+    // Closed with a click the viewer sees; Escape only when the pop-up has no such button.
     const close = welcome.getByRole('button', { name: /close|skip|continue|done|got it/i });
-    if ((await present(welcome, 800)) && (await present(close, 500))) {
-      await clickOn(page, close.first());
-    }
+    if (await present(close, 500)) await clickOn(page, close.first());
+    else await page.keyboard.press('Escape');
     await welcome.first().waitFor({ state: 'hidden', timeout: 5000 });
   }
   await sleep(1500);
@@ -412,12 +418,30 @@ async function recordCreateNotes(browser, user) {
   if (await present(startRecordingButton, wait(4000))) {
     caption('Start recording and hold the consultation as usual.');
     await clickOn(page, startRecordingButton);
-    await sleep(7000);
+    const recordingSince = Date.now();
+    const liveTranscript = page.getByRole('region', { name: 'Live transcript' });
+    // The words appear a few seconds after each pause; say so once the first ones are there.
+    if (
+      (await present(liveTranscript, 5000)) &&
+      (await liveTranscript
+        .getByText('Nothing recognised yet.')
+        .waitFor({ state: 'hidden', timeout: 20_000 })
+        .then(() => true)
+        .catch(() => false))
+    ) {
+      caption('The live transcript shows what Clerkly hears, a few seconds after each pause.');
+    }
+    // The whole consultation is heard, then the pause after it (the file then stays silent).
+    const speechMs = ((speech?.speechSeconds ?? 5) + SPEECH_TAIL_SECONDS) * 1000;
+    await sleep(Math.max(0, recordingSince + speechMs - Date.now()));
     const stop = page.getByRole('button', { name: /stop recording/i });
     if (await present(stop, 1000)) {
       caption('Stop recording when the consultation is over.');
       await clickOn(page, stop);
     }
+    // Not yet generating: the transcript of the last words is on screen before the next step.
+    await present(liveTranscript.getByText(/^Draft: the notes are written/), 60_000);
+    await sleep(1500);
     sessionSteps += 1;
   }
   const template = page.getByRole('checkbox', { name: /SOAP Note/ });
@@ -434,7 +458,14 @@ async function recordCreateNotes(browser, user) {
     if (await present(save, 120_000)) {
       caption('Review and edit each note, copy it, then Save Session.');
       recording.markPoster();
-      await sleep(4000);
+      await sleep(3000);
+      // The last sections are below the fold: show them before saving.
+      const lastSection = page.getByRole('heading', { name: 'Plan' });
+      if (await present(lastSection, 500)) {
+        await pointAt(page, lastSection.first());
+        await page.mouse.wheel(0, 320);
+        await sleep(3500);
+      }
       await clickOn(page, save);
       await sleep(2500);
     }
@@ -499,32 +530,52 @@ async function recordAudioCheck(browser, user) {
 
 // ---------------------------------------------------------------------------------------------
 
-/** A short spoken consultation for the fake microphone, when espeak-ng is installed. */
+// The consultation the fake microphone plays. It is transcribed for real by the app's offline
+// recogniser (pocketsphinx), so the words, voice and pace are the ones it hears well: short,
+// common words in whole sentences, spoken slower than espeak-ng's default 175 wpm. Chosen by
+// transcribing candidates with `npm run -s cli -- transcribe` under both language models
+// (issue 14: espeak-ng's default voice at 150 wpm was misheard and the note was garbled).
+const CONSULTATION = {
+  // espeak-ng's Klatt voice 2: its default voice was misheard far more often.
+  voice: 'en-us+klatt2',
+  wordsPerMinute: 140,
+  text:
+    'What brings you in today? I have a sore throat and a high temperature, for three days ' +
+    'now. On examination, your throat is red, and your temperature is thirty nine degrees. ' +
+    'My impression is a viral throat infection. I want to prescribe ibuprofen three times a ' +
+    'day. We will follow up in seven days if you are not better.',
+};
+/**
+ * Silence before the first word: the app captures from a moment after the microphone opens
+ * (Chromium starts the file then), and the opening question was cut off without it.
+ */
+const SILENCE_LEAD_SECONDS = 1.5;
+/** Recording goes on this long after the last word, so the app hears the final pause. */
+const SPEECH_TAIL_SECONDS = 2;
+/**
+ * Silence after the speech, longer than the tail plus the click on Stop: Chromium plays the
+ * file in a loop, and the consultation must not start again before the recording stops.
+ */
+const SILENCE_PAD_SECONDS = 10;
+
+/**
+ * The spoken consultation as the fake microphone's file (16 kHz mono WAV framed by silence),
+ * and when its last word ends; null without espeak-ng.
+ */
 function consultationAudio() {
   if (!hasCommand('espeak-ng')) return null;
   const raw = path.join(work, 'consultation-raw.wav');
   const wav = path.join(work, 'consultation.wav');
   run('espeak-ng', [
-    ...['-v', 'en-us', '-s', '150', '-w', raw],
-    'Good morning. What brings you in today? I have had a sore throat and a mild fever for ' +
-      'three days. Any cough? A little, mostly at night. Let me have a look. Your throat is ' +
-      'red but there is no pus. Rest, drink plenty of fluids, and take paracetamol for the ' +
-      'fever. Come back if it is not better in a week.',
+    ...['-v', CONSULTATION.voice, '-s', String(CONSULTATION.wordsPerMinute), '-w', raw],
+    CONSULTATION.text,
   ]);
   run('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-i',
-    raw,
-    '-ar',
-    '16000',
-    '-ac',
-    '1',
-    wav,
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-i', raw],
+    ...['-af', `adelay=${SILENCE_LEAD_SECONDS * 1000},apad=pad_dur=${SILENCE_PAD_SECONDS}`],
+    ...['-ar', '16000', '-ac', '1', wav],
   ]);
-  return wav;
+  return { file: wav, speechSeconds: SILENCE_LEAD_SECONDS + durationOf(raw) };
 }
 
 let stopServer = async () => {};
@@ -551,12 +602,12 @@ try {
       // Fake microphones and speakers, with the consultation as microphone input.
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
-      ...(speech ? [`--use-file-for-fake-audio-capture=${speech}`] : []),
+      ...(speech ? [`--use-file-for-fake-audio-capture=${speech.file}`] : []),
     ],
   });
 
   log('recording "Create Notes"');
-  encode('create-notes', await recordCreateNotes(browser, user));
+  encode('create-notes', await recordCreateNotes(browser, user, speech));
   log('recording "Audio Check"');
   encode('audio-check', await recordAudioCheck(browser, user));
   log(`done: ${path.relative(root, outputDir)}`);
