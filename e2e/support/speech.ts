@@ -115,18 +115,30 @@ export const MEDICATION_SCRIPT = [
  */
 const MEDICATION_WORDS_PER_MINUTE = 130;
 
+/**
+ * espeak-ng's Klatt voice variant: a clearer speaker. With the default voice the recogniser heard
+ * "metformin" and "lisinopril" in some runs and not in others (CI run 1 of stop 19 failed on it),
+ * depending on where the app cut the segments; with this voice it heard all four mentions at each
+ * of three start offsets tried outside the browser, where the default voice heard "lisinopril"
+ * only, and the browser test passed 3 of 3 runs.
+ */
+const MEDICATION_VOICE = 'en-us+klatt2';
+
 /** The medication consultation as a 16 kHz mono 16-bit WAV, made once per machine. */
 export function medicationConsultationWav(): string {
   const dir = path.join(tmpdir(), 'clerkly-e2e-speech');
-  // The name carries the voice's pace: a file made with other settings is never reused.
-  const target = path.join(dir, `medications-${MEDICATION_WORDS_PER_MINUTE}wpm-16k.wav`);
+  // The name carries the voice and its pace: a file made with other settings is never reused.
+  const target = path.join(
+    dir,
+    `medications-${MEDICATION_VOICE}-${MEDICATION_WORDS_PER_MINUTE}wpm-16k.wav`,
+  );
   if (existsSync(target)) return target;
   mkdirSync(dir, { recursive: true });
   const spoken = path.join(dir, `medications-spoken-${process.pid}.wav`);
   const converted = path.join(dir, `medications-${process.pid}.wav`);
   execFileSync('espeak-ng', [
     '-v',
-    'en-us',
+    MEDICATION_VOICE,
     '-s',
     String(MEDICATION_WORDS_PER_MINUTE),
     '-w',
