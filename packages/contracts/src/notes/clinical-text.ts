@@ -13,7 +13,8 @@ export interface TranscriptSegment {
   turn: number;
 }
 
-const SPEAKER_TAG =
+/** A speaker tag at the start of a line: `[doctor]`, `Patient:`, `Speaker 1:`. */
+export const SPEAKER_TAG =
   /^\s*(?:\[[^\]]{1,30}\]\s*:?|(?:doctor|dr\.?|patient|pt|clinician|nurse|speaker[\s_-]?\d{1,2}|patient_guest|guest)\s*:)\s*/i;
 
 /** Words a clause must not be cut beside: numbers, units, "over", frequencies. */

@@ -1,3 +1,4 @@
+export * from './assertion';
 export * from './clinical-text';
 export * from './evidence';
 export * from './safety-check';

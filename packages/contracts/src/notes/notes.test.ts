@@ -116,6 +116,59 @@ describe('safety check', () => {
   });
 });
 
+/** A consultation in the shapes the app receives: tagged, punctuated without speakers, recogniser. */
+const SLIPS_TRANSCRIPT = {
+  tagged: [
+    '[doctor] what happened to your knee ?',
+    '[patient] i twisted my right knee on a ladder and it has been swelling since .',
+    '[doctor] have you taken anything for it ?',
+    '[patient] i have been taking ibuprofen , two tablets twice a day .',
+    '[doctor] any chest pain , shortness of breath ?',
+    '[patient] no , nothing like that .',
+  ].join('\n'),
+  plain:
+    'What happened to your knee? I twisted my right knee on a ladder and it has been swelling since. Have you taken anything for it? I have been taking ibuprofen, two tablets twice a day. Any chest pain, shortness of breath? No, nothing like that.',
+  asr: 'what happened to your knee i twisted my right knee on a ladder and it has been swelling since have you taken anything for it i have been taking ibuprofen two tablets twice a day any chest pain shortness of breath no nothing like that',
+};
+
+describe('the safety check on every transcript shape (issue 21)', () => {
+  for (const [shape, transcript] of Object.entries(SLIPS_TRANSCRIPT)) {
+    it(`passes a note that keeps to what was said, ${shape}`, () => {
+      const note =
+        '<p>Swelling of the right knee after twisting it on a ladder. Taking ibuprofen 2 tablets twice daily. Denies chest pain or shortness of breath.</p>';
+      expect(checkNoteSafety(note, transcript)).toEqual([]);
+    });
+
+    it(`flags a denied symptom stated as present, ${shape}`, () => {
+      const findings = checkNoteSafety('<p>Endorses chest pain.</p>', transcript);
+      expect(findings).toMatchObject([{ kind: 'negation', fact: 'chest pain' }]);
+      expect(findings[0]?.message).toBe(
+        'The note says chest pain is present; the transcript says no chest pain.',
+      );
+    });
+
+    it(`flags the wrong side, ${shape}`, () => {
+      const findings = checkNoteSafety('<p>Swelling of the left knee.</p>', transcript);
+      expect(findings.map((f) => f.kind)).toEqual(['laterality']);
+    });
+
+    it(`flags a reversed medication statement, ${shape}`, () => {
+      const findings = checkNoteSafety('<p>The patient does not take ibuprofen.</p>', transcript);
+      expect(findings).toMatchObject([{ kind: 'negation', fact: 'no ibuprofen' }]);
+    });
+
+    it(`flags an allergy statement about allergies nobody discussed, ${shape}`, () => {
+      const findings = checkNoteSafety('<p>No known drug allergies.</p>', transcript);
+      expect(findings).toMatchObject([
+        {
+          kind: 'allergy',
+          message: 'The note says no allergies; the transcript does not discuss allergies.',
+        },
+      ]);
+    });
+  }
+});
+
 describe('sentences that stop mid-phrase', () => {
   it('are cut back to the last complete clause, or dropped', () => {
     expect(endsMidPhrase('We will get a lipid panel to.')).toBe(true);

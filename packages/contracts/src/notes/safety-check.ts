@@ -6,6 +6,13 @@ import {
   wordTokens,
   type TranscriptSegment,
 } from './clinical-text';
+import {
+  findingMentions,
+  findingPolarity,
+  prepareAssertionText,
+  type AssertionText,
+  type Mention,
+} from './assertion';
 import { evidenceSpanSchema, type EvidenceSpan } from './evidence';
 
 /**
@@ -103,9 +110,6 @@ function frequenciesIn(text: string): string[] {
   }
   return [...found];
 }
-
-const NEGATION_CUES =
-  /\b(?:no|not|never|none|nope|nah|denies|deny|denied|negative|without|neither|nor|nothing|haven't|hasn't|don't|doesn't|didn't|isn't|wasn't|aren't|can't|cannot|won't|n't)\b/;
 
 interface Indexed extends TranscriptSegment {
   tokens: string[];
@@ -275,68 +279,110 @@ function checkLaterality(sentence: string, segments: Indexed[], findings: Safety
   }
 }
 
-/** "Denies chest pain, fever or chills." → ["chest pain", "fever", "chills"]. */
-function negatedFindings(sentence: string): string[] {
+/**
+ * What a note sentence asserts about findings: "Denies chest pain, fever or chills." → three
+ * negated claims; "Endorses cough and wheezing." → two affirmed; "The patient does not take
+ * ibuprofen." → ibuprofen, negated. The claims the safety check holds against the assertion stage.
+ */
+export interface NoteClaim {
+  finding: string;
+  polarity: 'affirmed' | 'negated';
+}
+
+const NEGATED_CLAIM =
+  /\b(?:denies|denied|negative for|no(?:\s+(?:history|evidence|signs?) of)?|without|(?:does|do|did|has|have) not (?:have|take|use|report|describe|experience|had|taken|been taking)|(?:is|are|was) not (?:taking|using|on)|not (?:taking|using)|(?:has|have) not (?:noticed|had|experienced|been having)|no longer (?:takes|taking|uses|using|has)|never (?:had|takes|took|used))\s+(?:any\s+)?([^.;:]+)/;
+const AFFIRMED_CLAIM =
+  /\b(?:endorses|endorsed|reports|reported|complains of|complained of|positive for|admits to|presents with|presenting with|is taking|are taking|takes|has been taking|currently taking|is experiencing|has been experiencing|experiences|has had|describes)\s+(?:some\s+|a\s+|an\s+|the\s+)?([^.;:]+)/;
+/** Where a listed finding stops and its details begin ("ibuprofen for the pain", "cough since May"). */
+const ITEM_END =
+  /\s+(?:for|since|with|at|in|on|when|while|because|after|before|over|from|that|which|who|but|as|to|lasting|started|starting|it|she|he|they|we|i|this|there|is|was|\d).*$/;
+const ITEM_FILLER =
+  /\b(?:any|other|further|recent|significant|known|some|occasional|mild|ongoing)\b/g;
+
+/**
+ * The findings a claim lists: "fever, chills or night sweats". The list ends where an item goes on
+ * into details ("lower edema their shoulders …"): what follows is no longer governed by the verb.
+ */
+function claimItems(list: string): string[] {
+  const items: string[] = [];
+  for (const raw of list.split(/,|\bor\b|\band\b|\bnor\b|\bno\b/)) {
+    const whole = raw.replace(/\s+/g, ' ').trim();
+    const item = whole.replace(ITEM_END, '').replace(ITEM_FILLER, '').replace(/\s+/g, ' ').trim();
+    const valid =
+      item.length > 2 &&
+      item.split(' ').length <= 4 &&
+      !/\b(?:changes?|issues?|problems?|complaints?|symptoms?|concerns?)$/.test(item) &&
+      !/^(?:what|that|this|it|anything|something|one|ones|much|more)$/.test(item);
+    if (valid) items.push(item);
+    if (
+      items.length >= 12 ||
+      whole.split(' ').length > 4 ||
+      (whole.length > 0 && !valid && items.length > 0)
+    )
+      break;
+  }
+  return items;
+}
+
+export function noteClaims(sentence: string): NoteClaim[] {
   const lower = sentence.toLowerCase().replace(/^[a-z /]+:\s*/, '');
-  const match =
-    /\b(?:denies|denied|negative for|no (?:history of|evidence of|signs? of)?|without)\s+(?:any\s+)?([^.;]+)/.exec(
-      lower,
-    );
-  if (!match?.[1]) return [];
-  return match[1]
-    .split(/,|\bor\b|\band\b|\bnor\b/)
-    .map((item) =>
-      item
-        .replace(/\b(?:any|other|further|recent|significant|known)\b/g, '')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    )
-    .filter(
-      (item) => item.length > 2 && !/\b(?:changes?|issues?|problems?|complaints?)$/.test(item),
-    )
-    .slice(0, 12);
+  const claims: NoteClaim[] = [];
+  // "Endorses cough. Denies fever.": each verb governs the list after it, up to the next verb.
+  for (const clause of lower.split(
+    /(?<=[.;])\s+|,\s+(?=(?:but|and)\s+(?:denies|endorses|reports|no)\b)/,
+  )) {
+    const negated = NEGATED_CLAIM.exec(clause);
+    const affirmed = AFFIRMED_CLAIM.exec(clause);
+    if (negated?.[1] && (!affirmed || negated.index <= affirmed.index)) {
+      for (const finding of claimItems(negated[1])) claims.push({ finding, polarity: 'negated' });
+    } else if (affirmed?.[1]) {
+      for (const finding of claimItems(affirmed[1])) claims.push({ finding, polarity: 'affirmed' });
+    }
+  }
+  return claims;
 }
 
-function mentionIndex(segments: Indexed[], phrase: string): number[] {
-  const words = wordTokens(phrase)
-    .map(stem)
-    .filter((w) => w.length > 2);
-  if (words.length === 0) return [];
-  const hits: number[] = [];
-  segments.forEach((s, i) => {
-    if (words.every((w) => s.stems.includes(w))) hits.push(i);
-  });
-  return hits;
-}
+const mentionSpan = (m: Mention): EvidenceSpan => ({ start: m.start, end: m.end });
 
-/** The segment, the one before (a question) and the next turn (an answer) carry the negation. */
-function negatedAround(segments: Indexed[], index: number): boolean {
-  const here = segments[index];
-  if (!here) return false;
-  if (NEGATION_CUES.test(here.lower)) return true;
-  // The answer: the first sentence of the next turn ("uh, i have not.").
-  // Untagged transcripts are one turn, so the sentence after the question may be the answer.
-  const nextTurn = segments.find((s, i) => i > index && s.turn === here.turn + 1);
-  const next = segments[index + 1];
-  return [nextTurn, next].some((s) => s !== undefined && NEGATION_CUES.test(s.lower));
-}
-
-function checkNegations(sentence: string, segments: Indexed[], findings: SafetyFinding[]): void {
-  for (const item of negatedFindings(sentence)) {
-    const hits = mentionIndex(segments, item);
-    if (hits.length === 0) continue;
-    if (hits.some((i) => negatedAround(segments, i))) continue;
-    findings.push({
-      kind: 'negation',
-      sentence,
-      fact: `no ${item}`,
-      message: `The note says there is no ${item}; the transcript mentions ${item} without saying no.`,
-      evidence: hits.slice(0, 5).map((i) => span(segments[i]!)),
-    });
+/**
+ * A claim of the note the transcript contradicts: "no X" where X is never denied, or "X" where X is
+ * only ever denied or asked about. Findings the transcript never mentions are the evidence check's
+ * concern, not this one's.
+ */
+function checkClaims(sentence: string, assertions: AssertionText, findings: SafetyFinding[]): void {
+  for (const claim of noteClaims(sentence)) {
+    const polarity = findingPolarity(assertions, claim.finding);
+    if (polarity.mentions.length === 0) continue;
+    if (claim.polarity === 'negated' && !polarity.negated) {
+      findings.push({
+        kind: 'negation',
+        sentence,
+        fact: `no ${claim.finding}`,
+        message: `The note says there is no ${claim.finding}; the transcript mentions ${claim.finding} without saying no.`,
+        evidence: polarity.mentions.slice(0, 5).map(mentionSpan),
+      });
+    }
+    if (claim.polarity === 'affirmed' && !polarity.affirmed) {
+      const denied = polarity.negated;
+      findings.push({
+        kind: 'negation',
+        sentence,
+        fact: claim.finding,
+        message: denied
+          ? `The note says ${claim.finding} is present; the transcript says no ${claim.finding}.`
+          : `The note says ${claim.finding} is present; the transcript only asks about it.`,
+        evidence: polarity.mentions.slice(0, 5).map(mentionSpan),
+      });
+    }
   }
 }
 
-function checkAllergies(sentence: string, segments: Indexed[], findings: SafetyFinding[]): void {
+function checkAllergies(
+  sentence: string,
+  segments: Indexed[],
+  assertions: AssertionText,
+  findings: SafetyFinding[],
+): void {
   const lower = sentence.toLowerCase();
   if (!/\ballerg|\bnkda\b/.test(lower)) return;
   const allergySegments = segments
@@ -344,16 +390,26 @@ function checkAllergies(sentence: string, segments: Indexed[], findings: SafetyF
     .filter(({ s }) => /\ballerg/.test(s.lower));
   const noneClaimed = /\b(?:no known|nkda|denies|no (?:drug )?allerg|none)\b/.test(lower);
   if (noneClaimed) {
-    const contradicted = allergySegments.filter(
-      ({ s, i }) => /\ballergic to\b/.test(s.lower) && !negatedAround(segments, i),
+    if (allergySegments.length === 0) {
+      findings.push({
+        kind: 'allergy',
+        sentence,
+        fact: 'no known allergies',
+        message: 'The note says no allergies; the transcript does not discuss allergies.',
+        evidence: [],
+      });
+      return;
+    }
+    const named = findingMentions(assertions, 'allergic to').filter(
+      (m) => m.assertion === 'affirmed',
     );
-    if (contradicted.length > 0) {
+    if (named.length > 0) {
       findings.push({
         kind: 'allergy',
         sentence,
         fact: 'no known allergies',
         message: 'The note says no allergies; the transcript names an allergy.',
-        evidence: contradicted.slice(0, 5).map(({ s }) => span(s)),
+        evidence: named.slice(0, 5).map(mentionSpan),
       });
     }
     return;
@@ -382,10 +438,11 @@ function checkAllergies(sentence: string, segments: Indexed[], findings: SafetyF
 /** A transcript read once for checking many sentences. */
 export interface SafetyTranscript {
   readonly segments: readonly unknown[];
+  readonly assertions: AssertionText;
 }
 
 export function prepareSafetyTranscript(transcript: string): SafetyTranscript {
-  return { segments: indexTranscript(transcript) };
+  return { segments: indexTranscript(transcript), assertions: prepareAssertionText(transcript) };
 }
 
 /** The findings of one sentence of a note. */
@@ -398,8 +455,8 @@ export function checkSentenceSafety(
   checkNumbers(sentence, segments, findings);
   checkFrequencies(sentence, segments, findings);
   checkLaterality(sentence, segments, findings);
-  checkNegations(sentence, segments, findings);
-  checkAllergies(sentence, segments, findings);
+  checkClaims(sentence, transcript.assertions, findings);
+  checkAllergies(sentence, segments, transcript.assertions, findings);
   return findings;
 }
 

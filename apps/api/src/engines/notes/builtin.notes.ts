@@ -21,7 +21,7 @@ import {
   type InstructionPlan,
 } from './builtin/instructions';
 import type { Detail, SectionBody, WriterContext } from './builtin/sections';
-import { worthKeeping } from './builtin/prune';
+import { readsAsQuestionOrAnswer, worthKeeping } from './builtin/prune';
 import { writeTopic } from './builtin/topics';
 import {
   NoteEngineError,
@@ -144,6 +144,20 @@ function pruneBullet(bullet: string): string {
   return kept.length > 0 ? `${label}${kept.join(' ')}` : '';
 }
 
+/**
+ * A bullet keeps its label and the sentences that pass; an examination bullet with one unsupported
+ * sentence ("No tenderness to palpation of the lower.") loses that sentence, not its findings.
+ */
+function keepSupportedInBullet(bullet: string, supported: (text: string) => boolean): string {
+  if (bullet.length === 0) return bullet;
+  const m = BULLET_LABEL.exec(bullet);
+  const label = m?.[1] ?? '';
+  const sentences = splitNoteSentences(m?.[2] ?? bullet);
+  const kept = sentences.filter(supported);
+  if (kept.length === sentences.length) return bullet;
+  return kept.length > 0 ? `${label}${kept.join(' ')}` : '';
+}
+
 interface Grounding {
   evidence: PreparedTranscript;
   safety: SafetyTranscript;
@@ -159,6 +173,7 @@ function keepSupported(section: NoteSection, grounding: Grounding, prune: boolea
   const supported = (text: string) =>
     isPlaceholderSentence(text) ||
     ((!prune || worthKeeping(text)) &&
+      !readsAsQuestionOrAnswer(text) &&
       alignSentence({ section: section.title, text }, grounding.evidence, builtinSynonyms())
         .supported &&
       checkSentenceSafety(text, grounding.safety).length === 0);
@@ -173,8 +188,8 @@ function keepSupported(section: NoteSection, grounding: Grounding, prune: boolea
     .filter((paragraph) => paragraph.length > 0)
     .join('\n\n');
   const bullets = section.bullets
-    ?.map((b) => (prune ? pruneBullet(b) : b))
-    .filter((b) => b.length > 0 && splitNoteSentences(b).every(supported));
+    ?.map((b) => keepSupportedInBullet(prune ? pruneBullet(b) : b, supported))
+    .filter((b) => b.length > 0);
   const kept: NoteSection = { title: section.title, content };
   if (bullets && bullets.length > 0) kept.bullets = bullets;
   return kept;

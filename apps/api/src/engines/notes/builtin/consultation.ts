@@ -24,6 +24,7 @@ import {
   stripLeadingMarkers,
   wordCount,
 } from './normalise';
+import { findingPolarity, prepareAssertionText, type AssertionText } from '@clerkly/contracts';
 import { pronounsFor, type Pronouns, type Sex } from './perspective';
 import { clinicianScore, parseTranscript, type RawTurn, type SpeakerRole } from './transcript';
 
@@ -57,6 +58,8 @@ export interface Answer {
 
 export interface SymptomFact {
   canonical: string;
+  /** The words the transcript used ("feverish"), when a symptom term was matched. */
+  term?: string;
   system: BodySystem;
   present: boolean;
   utteranceId: number;
@@ -783,6 +786,36 @@ function markDictation(utterances: Utterance[]): void {
   }
 }
 
+/**
+ * The assertion stage has the last word on a symptom's polarity (issue 21): a symptom is written as
+ * present only where the transcript affirms it at least once, and as denied only where it is denied
+ * at least once. What the pass above read from speakers and question/answer pairs can be wrong when
+ * the transcript has neither (speech-to-text), and a note must never say the opposite of what was
+ * said; the safety check applies the same stage to every note.
+ */
+function symptomsBorneOut(symptoms: SymptomFact[], assertions: AssertionText): SymptomFact[] {
+  const speakers = assertions.tokens.some((t) => t.speaker !== null);
+  const verdicts = new Map<string, { affirmed: boolean; negated: boolean } | null>();
+  const verdictOf = (phrase: string) => {
+    if (!verdicts.has(phrase)) {
+      const polarity = findingPolarity(assertions, phrase);
+      verdicts.set(phrase, polarity.mentions.length > 0 ? polarity : null);
+    }
+    return verdicts.get(phrase) ?? null;
+  };
+  return symptoms.flatMap((s) => {
+    // A localised pain is built from several words ("my left knee hurts"), not one term.
+    const verdict = verdictOf(s.term ?? s.canonical) ?? (s.term ? verdictOf(s.canonical) : null);
+    if (!verdict) return [s];
+    // Affirmed once and denied once ("better today, worse last week"): with speakers, the pass's
+    // pairing of questions and answers stands; without, nothing tells which was the patient's.
+    if (verdict.affirmed && verdict.negated) return speakers ? [s] : [];
+    if (verdict.affirmed || verdict.negated) return [{ ...s, present: verdict.affirmed }];
+    // Only asked about, with no answer the stage can read: neither present nor denied.
+    return [];
+  });
+}
+
 // --- the pass -----------------------------------------------------------------------------------
 
 export function analyseConsultation(transcript: string, patientName?: string): Consultation {
@@ -921,6 +954,7 @@ export function analyseConsultation(transcript: string, patientName?: string): C
           if (u.answer.polarity === 'no' && !answerSymptoms.has(s.canonical)) {
             partial.symptoms.push({
               canonical: s.canonical,
+              term: s.term,
               system: s.system,
               present: false,
               utteranceId: u.id,
@@ -933,6 +967,7 @@ export function analyseConsultation(transcript: string, patientName?: string): C
           ) {
             partial.symptoms.push({
               canonical: s.canonical,
+              term: s.term,
               system: s.system,
               present: true,
               utteranceId: u.id,
@@ -948,6 +983,7 @@ export function analyseConsultation(transcript: string, patientName?: string): C
         for (const s of symptomsIn(u.text)) {
           partial.symptoms.push({
             canonical: s.canonical,
+            term: s.term,
             system: s.system,
             present: !s.negated,
             utteranceId: u.id,
@@ -1084,6 +1120,7 @@ export function analyseConsultation(transcript: string, patientName?: string): C
       }
     }
   }
+  partial.symptoms = symptomsBorneOut(partial.symptoms, prepareAssertionText(transcript));
   const consultation: Consultation = { ...partial, chiefComplaint: null };
   consultation.chiefComplaint = detectChiefComplaint(consultation);
   return consultation;

@@ -41,3 +41,24 @@ export function usefulness(text: string): number {
 export function worthKeeping(text: string): boolean {
   return scoredWords(text).length < PRUNE_MIN_WORDS || usefulness(text) >= PRUNE_BELOW;
 }
+
+/**
+ * A question put to the patient, or an answer with its question lost ("Have you had any other
+ * symptoms, chest pain, nausea or no.", "Not at this time no."): copied speech that a reader would
+ * take for a finding (issue 21). Without punctuation or speakers, the writers cannot always tell a
+ * clinician's question from the patient's history; such a sentence is never a note's.
+ */
+export function readsAsQuestionOrAnswer(text: string): boolean {
+  const lower = text.toLowerCase().trim();
+  if (/\?$/.test(lower)) return true;
+  if (
+    /^(?:and |so |okay |now )?(?:have|has|do|does|did|are|were|can|could|would|will|is there|was there|any)\b/.test(
+      lower,
+    ) &&
+    /\byou\b/.test(lower)
+  ) {
+    return true;
+  }
+  // An answer word closing the sentence: the reply to a question the note does not hold.
+  return /(?:^|[\s,])(?:no|yes|yeah|nope)\.$/.test(lower);
+}

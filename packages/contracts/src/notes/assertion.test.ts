@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { findingMentions, findingPolarity, prepareAssertionText } from './assertion';
+
+const assertions = (transcript: string, finding: string) =>
+  findingMentions(prepareAssertionText(transcript), finding).map((m) => m.assertion);
+
+/** One consultation in the three shapes the app receives (issue 21). */
+const SHAPES = {
+  tagged: [
+    '[doctor] have you had any other symptoms , chest pain , nausea or vomiting ?',
+    '[patient] no .',
+    '[doctor] fever , chills ?',
+    '[patient] no . none whatsoever .',
+    "[patient] but i can't catch my breath when i climb the stairs .",
+  ].join('\n'),
+  plain:
+    "Have you had any other symptoms, chest pain, nausea or vomiting? No. Fever, chills? No. None whatsoever. But I can't catch my breath when I climb the stairs.",
+  asr: "have you had any other symptoms chest pain nausea or vomiting no fever chills no none whatsoever but i can't catch my breath when i climb the stairs",
+};
+
+describe('the assertion stage', () => {
+  for (const [shape, transcript] of Object.entries(SHAPES)) {
+    it(`reads a list of symptoms asked about and denied, ${shape}`, () => {
+      for (const finding of ['chest pain', 'nausea', 'vomiting', 'fever', 'chills']) {
+        expect({ finding, assertions: assertions(transcript, finding) }).toEqual({
+          finding,
+          assertions: ['negated'],
+        });
+      }
+    });
+
+    it(`keeps a complaint that holds a negation affirmed ("can't catch my breath"), ${shape}`, () => {
+      expect(assertions(transcript, 'catch my breath')).toEqual(['affirmed']);
+    });
+  }
+
+  it('reads statements, denials and answers', () => {
+    expect(assertions("i've had some chest pain when i climb stairs", 'chest pain')).toEqual([
+      'affirmed',
+    ]);
+    expect(assertions("i don't have any chest pain", 'chest pain')).toEqual(['negated']);
+    expect(
+      assertions('[doctor] do you have chest pain ?\n[patient] yes , a little .', 'chest pain'),
+    ).toEqual(['affirmed']);
+    expect(assertions('do you have chest pain slightly here or there', 'chest pain')).toEqual([
+      'affirmed',
+    ]);
+    expect(assertions('no fever my knee hurts', 'knee')).toEqual(['affirmed']);
+    expect(assertions('there is no pain in my chest', 'chest')).toEqual(['negated']);
+    expect(assertions("i don't think i've ever had heartburn", 'heartburn')).toEqual(['negated']);
+  });
+
+  it('tells a question left unanswered from a denial', () => {
+    expect(
+      assertions('[doctor] any chest pain ?\n[patient] well it is hard to say .', 'chest pain'),
+    ).toEqual(['asked']);
+  });
+
+  it('marks what is hypothetical, possible, past or someone else’s', () => {
+    expect(assertions('call me if you get any chest pain', 'chest pain')).toEqual(['hypothetical']);
+    expect(assertions('this could be pneumonia', 'pneumonia')).toEqual(['possible']);
+    expect(assertions('she has a history of migraines', 'migraines')).toEqual(['historical']);
+    expect(assertions('my mother had breast cancer', 'breast cancer')).toEqual(['other-person']);
+  });
+
+  it('reads medicines taken and not taken', () => {
+    expect(assertions('i have been taking ibuprofen for the pain', 'ibuprofen')).toEqual([
+      'affirmed',
+    ]);
+    expect(assertions("i don't take ibuprofen anymore", 'ibuprofen')).toEqual(['negated']);
+  });
+
+  it('gives each mention its speaker and its place in the transcript', () => {
+    const transcript = '[doctor] any nausea ?\n[patient] i have some nausea in the mornings .';
+    const polarity = findingPolarity(prepareAssertionText(transcript), 'nausea');
+    expect(polarity).toMatchObject({ affirmed: true, negated: false });
+    expect(polarity.mentions.map((m) => [m.speaker, transcript.slice(m.start, m.end)])).toEqual([
+      ['doctor', 'nausea'],
+      ['patient', 'nausea'],
+    ]);
+  });
+});
