@@ -192,12 +192,31 @@ test.describe('Create Notes', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied.trim()).not.toBe('');
 
-    // Save Session → PATCH with both notes.
+    // The certificate holds fields the consultation did not state ("[not stated]"): Save names
+    // them and refuses until the clinician has filled them (issue 21).
+    await button(page, 'Save Session').click();
+    const review = page.getByRole('dialog', { name: 'Before saving' });
+    await expect(review).toContainText(`${CERTIFICATE}: fill in`);
+    await expect(review.getByRole('button', { name: 'Save anyway' })).toHaveCount(0);
+    await review.getByRole('button', { name: 'Review notes' }).click();
+    await expect(review).toBeHidden();
+    await page.getByRole('tab', { name: CERTIFICATE }).click();
+    await button(page, 'Edit').click();
+    const certificate = page.getByRole('textbox', { name: `${CERTIFICATE} note text` });
+    await certificate.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Ann Lee was seen today and is unfit for work today only.');
+    await button(page, 'Update').click();
+    await expect(certificate).toBeHidden();
+
+    // Save Session → PATCH with both notes (after the safety check, if it asks).
     const saved = page.waitForRequest(
       (request) =>
         request.method() === 'PATCH' && /\/api\/patient-sessions\/\d+$/.test(request.url()),
     );
     await button(page, 'Save Session').click();
+    await expect(review.or(toast(page, TOASTS.sessionSaved))).toBeVisible();
+    if (await review.isVisible()) await review.getByRole('button', { name: 'Save anyway' }).click();
     const body = (await saved).postDataJSON() as {
       notes: { templateId: number; notesContent: string }[];
       duration: number;

@@ -5,6 +5,7 @@ import {
   VALIDATION_MESSAGES,
   apiErrorSchema,
   patientSessionSchema,
+  unfilledFieldsMessage,
 } from '@clerkly/contracts';
 import { patientSessions, subscriptions, users } from '../src/db/schema';
 import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
@@ -196,5 +197,39 @@ describe('saving a session and reading saved notes', () => {
     });
     expect(badDuration.statusCode).toBe(400);
     expect(errorOf(badDuration.body).fields).toHaveProperty('duration');
+  });
+});
+
+describe('saving a note that still holds a placeholder (issue 21)', () => {
+  it('is refused with the fields to fill, and nothing is saved', async () => {
+    const user = await createUser(testApp.app);
+    const session = (await call(user, 'POST', '/api/patient-sessions/', newSession())).json<{
+      id: number;
+    }>();
+    const certificate =
+      '<h2>Medical Condition</h2><p>[not stated]</p><h2>Period of Incapacity</h2><p>From [not stated] to [not stated] inclusive.</p>';
+    const refused = await call(user, 'PATCH', `/api/patient-sessions/${session.id}`, {
+      notes: [{ notesContent: certificate, patientSessionId: session.id, templateId: 1 }],
+      duration: 30,
+      transcribedText: 'rest and crutches for one week',
+      baseVersion: 1,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused.body).fields?.['notes.0.notesContent']).toBe(
+      unfilledFieldsMessage(['Medical Condition', 'Period of Incapacity']),
+    );
+    const detail = await call(user, 'GET', `/api/patient-sessions/${session.id}`);
+    expect(detail.json()).toMatchObject({ version: 1, savedAt: null });
+
+    const filled = certificate
+      .replace('<p>[not stated]</p>', '<p>A medical condition.</p>')
+      .replace('From [not stated] to [not stated]', 'From 3 March 2025 to 9 March 2025');
+    const saved = await call(user, 'PATCH', `/api/patient-sessions/${session.id}`, {
+      notes: [{ notesContent: filled, patientSessionId: session.id, templateId: 1 }],
+      duration: 30,
+      transcribedText: 'rest and crutches for one week',
+      baseVersion: 1,
+    });
+    expect(saved.statusCode).toBe(200);
   });
 });

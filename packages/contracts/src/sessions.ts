@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_DB_ID, TEXT_LIMITS } from './limits';
 import { VALIDATION_MESSAGES as M } from './messages';
+import { unfilledFields, unfilledFieldsMessage } from './notes/placeholders';
 import { boundedText, dbId, isoDateTime } from './text';
 
 /** Spec point 3: dateOfBirth is a fixed placeholder; the product does not collect it. */
@@ -54,7 +55,13 @@ export const updatePatientSessionSchema = z.object({
   notes: z
     .array(
       z.object({
-        notesContent: boundedText(TEXT_LIMITS.noteChars, 'The note'),
+        // A note still holding a placeholder ("[not stated]") is not finished: a certificate
+        // cannot be saved stating what nobody said (issue 21).
+        notesContent: boundedText(TEXT_LIMITS.noteChars, 'The note').superRefine((note, ctx) => {
+          const fields = unfilledFields(note);
+          if (fields.length > 0)
+            ctx.addIssue({ code: 'custom', message: unfilledFieldsMessage(fields) });
+        }),
         patientSessionId: dbId('Invalid session id'),
         templateId: dbId('Unknown template'),
       }),

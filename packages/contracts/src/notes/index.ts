@@ -2,3 +2,4 @@ export * from './assertion';
 export * from './clinical-text';
 export * from './evidence';
 export * from './safety-check';
+export * from './placeholders';

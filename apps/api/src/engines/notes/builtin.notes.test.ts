@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { unfilledFields } from '@clerkly/contracts';
 import { describe, expect, it } from 'vitest';
 import { apiPackageRoot } from '../../lib/paths';
 import { TEMPLATE_CATALOGUE } from '../../db/seed/template-catalogue';
@@ -198,10 +199,37 @@ describe('builtin engine: certificates', () => {
     expect(period).toMatch(/3 March 2025/);
     expect(period).toMatch(/to .*5 March 2025 inclusive \(3 days\)/);
     expect(section(note, 'Date of Consultation')).toMatch(/3 March 2025/);
-    // The diagnosis stays private unless the patient agreed to disclose it.
-    expect(section(note, 'Medical Condition')).toBe('A medical condition.');
+    // The diagnosis stays private unless the patient agreed to disclose it: the clinician writes
+    // the condition or "a medical condition"; the engine supplies neither.
+    expect(section(note, 'Medical Condition')).toBe('[not stated]');
+    // Off work is a period, not a statement of fitness: that too is the clinician's.
+    expect(section(note, 'Fitness / Restrictions')).toBe('[not stated]');
     expect(section(note, 'Patient')).toMatch(/Date of birth: \[not stated\]/);
     expect(section(note, 'Practitioner Declaration')).toMatch(/Dr A\. Smith/);
+  });
+
+  it('states nothing the consultation did not: advice to rest is not a period off work', async () => {
+    const note = await engine.generate({
+      transcript: [
+        '[doctor] you have sprained your right ankle.',
+        '[doctor] rest and crutches for one week, and ice it twice a day.',
+        '[patient] okay, thank you.',
+      ].join('\n'),
+      template: template('Medical Certificate – Work'),
+      context: { consultationDate: new Date(2025, 2, 3), clinicianName: 'Dr A. Smith' },
+    });
+    expect(section(note, 'Period of Incapacity')).toBe(
+      'From [not stated] to [not stated] inclusive.',
+    );
+    expect(section(note, 'Fitness / Restrictions')).toBe('[not stated]');
+    expect(section(note, 'Medical Condition')).toBe('[not stated]');
+    expect(unfilledFields(note.html)).toEqual([
+      'Name',
+      'Date of birth',
+      'Medical Condition',
+      'Period of Incapacity',
+      'Fitness / Restrictions',
+    ]);
   });
 
   it('leaves visible placeholders when the leave was not stated', async () => {

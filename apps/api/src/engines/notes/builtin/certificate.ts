@@ -1,8 +1,12 @@
 /**
  * Certificates (template kind "certificate"): filled from what was said — who, when, the period
  * of leave ("off work for three days" → from/to dates), fitness and restrictions — with a
- * visible "[not stated]" wherever the consultation did not say, never a guess.
+ * visible "[not stated]" wherever the consultation did not say, never a guess or a default
+ * (issue 21): "rest for a week" is advice, not a period off work, and "A medical condition" or
+ * "Unfit for all work" are statements only the clinician may make. A note holding the
+ * placeholder cannot be saved until the clinician fills it (`unfilledFields`, packages/contracts).
  */
+import { FIELD_PLACEHOLDER } from '@clerkly/contracts';
 import type { NoteTopic } from '../note-engine';
 import type { Consultation, Utterance } from './consultation';
 import { wordCount } from './normalise';
@@ -10,7 +14,7 @@ import { toSentence } from './style';
 import { writeTopic } from './topics';
 import type { SectionBody, WriterContext } from './sections';
 
-export const NOT_STATED = '[not stated]';
+export const NOT_STATED = FIELD_PLACEHOLDER;
 
 export interface CertificateContext {
   consultationDate: Date;
@@ -64,8 +68,9 @@ function countWord(word: string): number | null {
   return words[word] ?? null;
 }
 
+/** Time away from work or study said as such; "rest", "leave it" or "take it off" are not. */
 const LEAVE_CONTEXT =
-  /\b(?:off work|off from work|off school|off from school|off|away from work|from work|from school|stay home|stay at home|rest|unfit for (?:work|duties|study|school)|sick leave|time off|leave|home from work|not work|not go to work|not going to work|no work|miss work|out of work)\b/;
+  /\b(?:off work|off from work|off school|off from school|off (?:of )?(?:uni|university|college|classes|duties)|away from (?:work|school|uni|university|college)|stay (?:at )?home from (?:work|school)|unfit for (?:work|duties|study|school)|not fit for (?:work|duties|study|school)|sick leave|carer'?s leave|personal leave|time off(?: work| school)?|home from (?:work|school)|not (?:go|going) (?:to|back to) (?:work|school)|no work|miss (?:work|school)|out of work)\b/;
 const DURATION =
   /\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple(?: of)?|a few)\s+(days?|weeks?)\b/;
 
@@ -172,7 +177,8 @@ export function writeCertificateTopic(
     if (disclosureAgreed(c) && c.chiefComplaint) {
       return { content: toSentence(c.chiefComplaint) };
     }
-    return { content: 'A medical condition.' };
+    // Whether to name the condition or write "a medical condition" is the clinician's call.
+    return { content: NOT_STATED };
   }
   if (/\bperiod of (?:incapacity|care|leave)|period of care required|absence\b/.test(name)) {
     if (!leave) {
@@ -194,7 +200,6 @@ export function writeCertificateTopic(
   if (/\bfitness\b|\brestrictions?\b|\bcapacity\b/.test(name)) {
     const stated = restrictionSentences(ctx);
     if (stated.length > 0) return { content: stated.join(' ') };
-    if (leave) return { content: 'Unfit for all work during this period.' };
     return { content: NOT_STATED };
   }
   if (/\bperson requiring care\b/.test(name)) {

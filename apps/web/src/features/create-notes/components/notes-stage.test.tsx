@@ -46,7 +46,7 @@ const notesState: SessionState = {
   changesMade: true,
 };
 
-function renderNotes(handlers: ApiHandlers = {}) {
+function renderNotes(handlers: ApiHandlers = {}, state: SessionState = notesState) {
   const api = mockApi({
     'GET /api/templates/': () =>
       jsonResponse([
@@ -62,7 +62,7 @@ function renderNotes(handlers: ApiHandlers = {}) {
     <MantineProvider env="test">
       <Notifications />
       <QueryClientProvider client={createQueryClient({ retryDelay: 0 })}>
-        <SessionProvider initialState={notesState}>
+        <SessionProvider initialState={state}>
           <SegmentPipelineProvider owner="user-1">
             <NotesStage onExit={() => {}} />
           </SegmentPipelineProvider>
@@ -193,6 +193,35 @@ describe('Notes view', () => {
       transcribedText: 'I have had a sore throat for three days.',
       baseVersion: 1,
     });
+  });
+
+  it('refuses to save a certificate that still says "[not stated]", naming the fields', async () => {
+    const { user, requests } = renderNotes(
+      {},
+      {
+        ...notesState,
+        generatedNotes: [
+          notesState.generatedNotes[0]!,
+          {
+            templateId: 18,
+            output:
+              '<h2>Medical Condition</h2><p>[not stated]</p><h2>Period of Incapacity</h2><p>From [not stated] to [not stated] inclusive.</p>',
+            typing: false,
+          },
+        ],
+      },
+    );
+    await user.click(screen.getByRole('button', { name: 'Save Session' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Before saving' });
+    expect(
+      within(dialog).getByText(
+        'Medical Certificate – Work: fill in Medical Condition, Period of Incapacity (still "[not stated]") before saving.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Save anyway' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Review notes' }));
+    expect(requests.some((request) => request.method === 'PATCH')).toBe(false);
   });
 
   describe('when the session was saved elsewhere meanwhile (409)', () => {

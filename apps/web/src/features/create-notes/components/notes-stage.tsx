@@ -1,5 +1,5 @@
-import { TOASTS, checkNoteSafety } from '@clerkly/contracts';
-import { Alert, Button, Group, Modal, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { TOASTS, checkNoteSafety, unfilledFields, unfilledFieldsMessage } from '@clerkly/contracts';
+import { Alert, Button, Group, List, Modal, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDeviceFloppy, IconPlus, IconUserPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -80,11 +80,30 @@ export function NotesStage({ onExit }: { onExit: () => void }) {
         )
       : [];
 
-  /** Save Session lists the safety findings first; the clinician decides. */
+  /**
+   * Fields an engine could not fill from the consultation ("[not stated]"): a certificate is not
+   * saved until the clinician has filled each one (issue 21).
+   */
+  const unfilled = () =>
+    state.generatedNotes.flatMap((note) => {
+      const fields = unfilledFields(note.output);
+      return fields.length > 0
+        ? [
+            {
+              templateId: note.templateId,
+              message: unfilledFieldsMessage(fields, templateName(note.templateId)),
+            },
+          ]
+        : [];
+    });
+
+  /** Save Session lists unfilled fields and safety findings first; the clinician decides. */
   const requestSave = () => {
-    if (safetyFindings().length > 0) setReviewingSafety(true);
+    if (unfilled().length > 0 || safetyFindings().length > 0) setReviewingSafety(true);
     else save();
   };
+  const unfilledNow = reviewingSafety ? unfilled() : [];
+  const findingsNow = reviewingSafety ? safetyFindings() : [];
 
   /** `baseVersion` defaults to the version this copy was loaded at; "Keep my copy" passes the latest. */
   const save = (baseVersion?: number) => {
@@ -244,11 +263,28 @@ export function NotesStage({ onExit }: { onExit: () => void }) {
         centered
       >
         <Stack gap="md">
-          <Text size="sm">
-            These facts in the notes are not in the transcript as written. Check each one.
-          </Text>
+          {unfilledNow.length > 0 && (
+            <Alert color="red" variant="light" title="Not stated in the consultation">
+              <Stack gap="xs">
+                <Text size="sm">
+                  The consultation did not state these fields. Fill each one in the note, or remove
+                  it, before saving.
+                </Text>
+                <List size="sm" spacing={4}>
+                  {unfilledNow.map((item) => (
+                    <List.Item key={item.templateId}>{item.message}</List.Item>
+                  ))}
+                </List>
+              </Stack>
+            </Alert>
+          )}
+          {findingsNow.length > 0 && (
+            <Text size="sm">
+              These facts in the notes are not in the transcript as written. Check each one.
+            </Text>
+          )}
           <SafetyFindings
-            findings={reviewingSafety ? safetyFindings() : []}
+            findings={findingsNow}
             transcript={state.transcribedText}
             title="Safety check"
             landmark={false}
@@ -257,9 +293,11 @@ export function NotesStage({ onExit }: { onExit: () => void }) {
             <Button variant="default" onClick={() => setReviewingSafety(false)}>
               Review notes
             </Button>
-            <Button color="orange" onClick={() => save()}>
-              Save anyway
-            </Button>
+            {unfilledNow.length === 0 && (
+              <Button color="orange" onClick={() => save()}>
+                Save anyway
+              </Button>
+            )}
           </Group>
         </Stack>
       </Modal>
