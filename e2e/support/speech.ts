@@ -126,25 +126,39 @@ const MEDICATION_VOICE = 'en-us+klatt2';
 
 /** The medication consultation as a 16 kHz mono 16-bit WAV, made once per machine. */
 export function medicationConsultationWav(): string {
+  return spokenWav('medications', MEDICATION_SCRIPT, MEDICATION_VOICE, MEDICATION_WORDS_PER_MINUTE);
+}
+
+/**
+ * Issue 21: a patient who denies a list of symptoms, as a clinician asks them. Chosen for what the
+ * offline recogniser (general model, default settings) hears of it: with this voice and pace it
+ * wrote "any nausea know nausea … any palpitations know palpitations … no nausea" outside the
+ * browser, where other espeak-ng voices and paces lost the "no"s or heard "any" as "and a".
+ */
+export const DENIALS_SCRIPT = [
+  'What brings you in today?',
+  'I have a rash on my skin.',
+  'Any nausea? No nausea.',
+  'Any vomiting? No vomiting.',
+  'Any palpitations? No palpitations.',
+  'Any nausea at all? No, no nausea.',
+].join(' ');
+export const DENIED_SYMPTOMS = ['nausea', 'vomiting', 'palpitations'] as const;
+
+export function denialsConsultationWav(): string {
+  return spokenWav('denials', DENIALS_SCRIPT, 'en-us+klatt2', 130);
+}
+
+/** A script spoken by espeak-ng as a 16 kHz mono 16-bit WAV, made once per machine and voice. */
+function spokenWav(name: string, script: string, voice: string, wordsPerMinute: number): string {
   const dir = path.join(tmpdir(), 'clerkly-e2e-speech');
   // The name carries the voice and its pace: a file made with other settings is never reused.
-  const target = path.join(
-    dir,
-    `medications-${MEDICATION_VOICE}-${MEDICATION_WORDS_PER_MINUTE}wpm-16k.wav`,
-  );
+  const target = path.join(dir, `${name}-${voice}-${wordsPerMinute}wpm-16k.wav`);
   if (existsSync(target)) return target;
   mkdirSync(dir, { recursive: true });
-  const spoken = path.join(dir, `medications-spoken-${process.pid}.wav`);
-  const converted = path.join(dir, `medications-${process.pid}.wav`);
-  execFileSync('espeak-ng', [
-    '-v',
-    MEDICATION_VOICE,
-    '-s',
-    String(MEDICATION_WORDS_PER_MINUTE),
-    '-w',
-    spoken,
-    MEDICATION_SCRIPT,
-  ]);
+  const spoken = path.join(dir, `${name}-spoken-${process.pid}.wav`);
+  const converted = path.join(dir, `${name}-${process.pid}.wav`);
+  execFileSync('espeak-ng', ['-v', voice, '-s', String(wordsPerMinute), '-w', spoken, script]);
   execFileSync('sox', [spoken, '-r', '16000', '-c', '1', '-b', '16', converted]);
   rmSync(spoken, { force: true });
   renameSync(converted, target);

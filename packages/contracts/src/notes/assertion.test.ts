@@ -80,3 +80,13 @@ describe('the assertion stage', () => {
     ]);
   });
 });
+
+describe('the assertion stage on what the offline recogniser writes', () => {
+  it('reads a "no" written "know" as no, and "you know" as the verb', () => {
+    expect(assertions('any nausea know nausea', 'nausea')).toEqual(['negated', 'negated']);
+    expect(assertions('any nausea know', 'nausea')).toEqual(['negated']);
+    expect(assertions('you know the nausea is worse in the morning', 'nausea')).toEqual([
+      'affirmed',
+    ]);
+  });
+});

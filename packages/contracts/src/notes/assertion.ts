@@ -71,6 +71,13 @@ export interface Mention {
 
 const WORD = /[a-z0-9]+(?:[-'][a-z0-9]+)*|n't|'[a-z]+/g;
 
+/** Words after which "know" is the verb ("i know", "let me know", "don't know"). */
+const KNOWER = new Set(
+  "i you we they he she it people everyone anyone nobody who to n't do did does let me us him her them would will 'll might should could may can must not also really just even already never ever i'd you'd we'd they'd".split(
+    ' ',
+  ),
+);
+
 function breakBetween(gap: string): Break {
   // A question mark says more than the line break after it: what follows is the answer.
   if (/\?/.test(gap)) return 'question';
@@ -105,6 +112,9 @@ export function prepareAssertionText(transcript: string): AssertionText {
       const end = start + match[0].length;
       const breakBefore = tokens.length === 0 ? 'turn' : breakBetween(gap);
       // "can't" reads as ACI-BENCH's "ca n't": one negation word, whatever it is attached to.
+      // The offline recogniser often writes "no" as "know" ("any nausea know nausea"): a "know"
+      // with no one doing the knowing is read as "no".
+      if (word === 'know' && !KNOWER.has(tokens[tokens.length - 1]?.word ?? '')) word = 'no';
       const contracted = /^(\w+)n't$/.exec(word);
       if (contracted?.[1]) {
         const base = contracted[1];
