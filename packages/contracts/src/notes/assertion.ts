@@ -236,6 +236,8 @@ function cueStartingAt(tokens: readonly AssertionToken[], start: number, table: 
   return 0;
 }
 
+const BARE_NO = new Set(['no', 'nope', 'nah', 'none']);
+
 /** Question words that statements use too ("i don't have any", "i've never ever had"). */
 const WEAK_QUESTION = new Set(['any', 'any other', 'ever had', 'ever have', 'experiencing']);
 
@@ -363,6 +365,11 @@ export function assertionOfTokens(
     }
   }
   if (kind === null && inQuestionSentence(text, last)) kind = 'asked';
+  // Unpunctuated, "… like muscle aches no nausea …": the "no" answers a question the recogniser
+  // wrote without its question mark, or denies what follows; either way nothing affirms it.
+  if (kind === null && !text.punctuated && BARE_NO.has(text.tokens[last + 1]?.word ?? '')) {
+    return { assertion: 'asked', cue: '… no' };
+  }
   if (kind === 'asked') {
     const answer = answerAfter(text, last);
     const cue = `${nearest?.words ?? '?'} … ${answer === null ? '(no answer)' : answer === 'negated' ? 'no' : 'yes'}`;

@@ -159,6 +159,18 @@ const TAG_QUESTION =
 const BACKCHANNEL =
   /^[\s,.!-]*(?:(?:mm-?hmm|mhm|uh-?huh|hmm|okay|ok|yeah|yes|yep|right|sure|alright|all right|got it|i see|oh|uh|um)[\s,.!-]*)*$/;
 
+/**
+ * Speech-to-text without punctuation or speakers gives one long line per recorded segment. Cut
+ * where a speaker would pause (`splitSentences`), each piece becomes a turn of its own, so that a
+ * question and the reply after it pair up as they do when the transcript has full stops (issue 21).
+ */
+function unpunctuatedTurns(turns: RawTurn[]): RawTurn[] {
+  return turns.flatMap((turn) => {
+    if (turn.role !== 'unknown' || /[.?!]/.test(turn.text)) return [turn];
+    return splitSentences(turn.text).map((text) => ({ role: 'unknown' as const, text }));
+  });
+}
+
 function mergeBackchannels(turns: RawTurn[]): RawTurn[] {
   const out: RawTurn[] = [];
   for (let i = 0; i < turns.length; i += 1) {
@@ -682,7 +694,7 @@ function findChiefComplaint(c: Omit<Consultation, 'chiefComplaint'>): string | n
     /\b(?:i|we) (?:see|hear|understand|heard|saw|noticed) (?:that |here that )?(?:you (?:have |had )?(?:injured|hurt|twisted|sprained|broke|fractured|cut|burned|burnt)) (?:your |the |a |an )?([a-z]+(?: [a-z]+)?)(?=\.|,|$| and | so | could | can | is that| when| while| at| playing| doing| yesterday| last)/,
     /\b(?:i|we) (?:see|hear|understand|heard|saw|noticed|read)(?: (?:with|in|on|from) (?:your|the) (?:notes?|chart|referral|records?))? (?:that |here that )?(?:you are|you have been|you have|you were|you|your) (?:having |experiencing |dealing with |here for |in for |got )?(?:some |an? |the )?(.+?)(?:\.|,|$| and | so | could | can | is that)/,
     // What the nurse or the referrer said the visit is for.
-    /\b(?:the (?:nurse|medical assistant|ma|front desk)|your (?:doctor|pcp|primary care (?:doctor|physician|provider))) (?:told me|said|mentioned|tells me|says) (?:that )?(?:you are|you have been|you have|you were|you) (?:having |experiencing |dealing with )?(?:some |an? |the )?(.+?)(?:\.|,|$| and | so )/,
+    /\b(?:the (?:nurse|medical assistant|ma|front desk)|your (?:doctor|pcp|primary care (?:doctor|physician|provider))) (?:told me|said|mentioned|tells me|says) (?:that )?(?:you are|you have been|you have|you were|you) (?:having |experiencing |dealing with )?(?:some |an? |the )?(.+?)(?:\.|,|$| and | so | is that| is it)/,
     /\b(?:you are|you have been|you were) (?:here|in|coming in) (?:today )?(?:for|because of|with) (?:an? |the |your |some )?(.+?)(?:\.|,|$| and )/,
     /\b(?:follow-?up (?:of|on|for)) (?:your |his |her |the )?(.+?)(?:\.|,|$| and )/,
   ];
@@ -745,8 +757,19 @@ function findChiefComplaint(c: Omit<Consultation, 'chiefComplaint'>): string | n
     .map((u) => localisedPain(u.text))
     .filter((p): p is string => p !== null);
   if (pains[0]) return pains[0];
-  return first ? first.canonical : null;
+  if (first) return first.canonical;
+  // Last, the clinician's one-liner: "a 59 year old gentleman here for hypogonadism", "who comes
+  // in for evaluation of a new right eye twitch".
+  for (const u of clinician.slice(0, 10)) {
+    const m = ONE_LINER_REASON.exec(u.text);
+    const phrase = m?.[1] ? cleanComplaint(m[1]) : '';
+    if (phrase && wordCount(phrase) <= 8 && !QUESTION_RESIDUE.test(phrase)) return phrase;
+  }
+  return null;
 }
+
+const ONE_LINER_REASON =
+  /\b(?:year[- ]old|gentleman|lady|woman|man|female|male)\b[^.?]*?\b(?:who is |who's |is )?(?:here|comes? in|coming in)(?: today)? for (?:an? |the |his |her )?(?:evaluation of |evaluation for )?(?:an? |new )*(.+?)(?:\.|,|$| and | so | who )/;
 
 /** A clinician statement that reports the patient's symptoms ("you have been having ..."). */
 const CLINICIAN_REPORTS =
@@ -819,7 +842,7 @@ function symptomsBorneOut(symptoms: SymptomFact[], assertions: AssertionText): S
 // --- the pass -----------------------------------------------------------------------------------
 
 export function analyseConsultation(transcript: string, patientName?: string): Consultation {
-  const turns = mergeBackchannels(parseTranscript(transcript));
+  const turns = mergeBackchannels(unpunctuatedTurns(parseTranscript(transcript)));
   const punctuated = /[?]/.test(transcript) || /\.\s/.test(transcript);
   const utterances: Utterance[] = [];
   let phase: Phase = 'history';

@@ -327,10 +327,18 @@ function splitLongRun(piece: string): string[] {
       current.length >= 18 &&
       (bare === 'and' || bare === 'but') &&
       /^(?:i|we|you|your|it|then|the|he|she|they|my|that|there|also)$/.test(next);
+    // An answer after a question with no question mark: "any chest pain | no i have not".
+    const answerBoundary =
+      /^(?:no|yes|yeah|yep|nope|nah)$/.test(bare) &&
+      /^(?:i|it|not|no|none|nothing|we|that|she|he|they|sometimes|just|only|maybe|never|ma'am|sir)$/.test(
+        next,
+      ) &&
+      !/^(?:have|had|is|was|there|with|of|for|and|or|say|said|says)$/.test(prev);
     // A new subject after a finished clause: "... the stairs | i was doing my laundry".
     const boundary =
-      current.length >= 4 &&
-      (newSubject || okayBoundary || soBoundary || nowBoundary || examBoundary || andBoundary);
+      (current.length >= 4 &&
+        (newSubject || okayBoundary || soBoundary || nowBoundary || examBoundary || andBoundary)) ||
+      (current.length >= 2 && answerBoundary);
     if (boundary) {
       parts.push(current.join(' '));
       current = [];

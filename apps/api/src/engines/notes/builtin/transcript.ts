@@ -61,10 +61,18 @@ export function clinicianScore(text: string): number {
       /\b(?:examine|exam|prescrib\w*|order(?:ed)?|refer\w*|recommend\w*|diagnos\w*|i want you to|i'd like you to|i would like you to|follow[- ]up|let me (?:take a look|listen|check)|take a deep breath|on a scale of)\b/g,
     );
   score += count(/\byour\b/g);
+  // Issue 21: without speaker tags this decides who said each sentence, so the clinician's
+  // habits count too — addressing the patient, dictating, planning (learned on ACI-BENCH train).
+  score += count(/\byou\b(?! know\b)/g);
+  score +=
+    2 *
+    count(
+      /\b(?:let's|let us|let me|my (?:assessment|plan|impression|recommendation)|i (?:want|would like|'d like) (?:you|to|for you)|we(?:'ll| will| are going to| can)|i(?:'m| am) going to (?:order|prescribe|refer|send|have|put|give|start|go ahead)|go ahead and|\d+[- ]year[- ]old|(?:he|she)(?:'s| is) a|on (?:exam|examination|physical exam)|i (?:see|notice|appreciate|hear) (?:a|an|some|no|any|that|here)|(?:looks|sounds) (?:good|normal|clear|great)|dragon|see me|come (?:on )?back|the nurse|any questions|how are you|nice to (?:see|meet) you)\b/g,
+    );
   score -=
     2 *
     count(
-      /\b(?:i have been|i've been|i feel|i felt|my (?:knee|back|pain|chest|head|stomach|leg|arm|shoulder|wife|husband)|it hurts|i take|i'm taking|i started)\b/g,
+      /\b(?:i have been|i've been|i feel|i felt|my (?:knee|back|pain|chest|head|stomach|leg|arm|shoulder|wife|husband)|it hurts|i take|i'm taking|i started|i was|i went|i got|i noticed|i tried|i had|i've had|i don't know|i guess|i think it)\b/g,
     );
   score -= count(/\bmy\b/g);
   return score;
