@@ -841,15 +841,288 @@ function symptomsBorneOut(symptoms: SymptomFact[], assertions: AssertionText): S
 
 // --- the pass -----------------------------------------------------------------------------------
 
-export function analyseConsultation(transcript: string, patientName?: string): Consultation {
-  const turns = mergeBackchannels(unpunctuatedTurns(parseTranscript(transcript)));
-  const punctuated = /[?]/.test(transcript) || /\.\s/.test(transcript);
-  const utterances: Utterance[] = [];
-  let phase: Phase = 'history';
-  let leftHistory = false;
-  const pendingQuestions: Utterance[] = [];
-  let answerFor: Utterance[] = [];
+/**
+ * A reaction described with an allergy ("penicillin gives me a rash") is neither a symptom today
+ * nor a medicine taken.
+ */
+function isAllergyTalk(u: Utterance): boolean {
+  return (
+    /\ballerg|\breaction\b|\bgives (?:me|him|her|them) (?:a |an )?(?:rash|hives)/.test(u.text) ||
+    (u.answers ?? []).some((q) => /\ballerg/.test(q.text))
+  );
+}
 
+/** The clinician introducing the patient in the third person. */
+function readOneLiner(draft: ConsultationDraft, u: Utterance): void {
+  if (
+    !draft.oneLiner &&
+    u.role === 'clinician' &&
+    /\b\d+-year-old\b/.test(u.text) &&
+    /\b(?:presents?|here|comes?|coming|with|who|referred|history)\b/.test(u.text) &&
+    !/\byou\b/.test(u.text)
+  ) {
+    draft.oneLiner = u.text;
+  }
+}
+
+/** Symptoms: statements carry their own negation; a question takes the answer's polarity. */
+function readSymptoms(draft: ConsultationDraft, u: Utterance): void {
+  if (isAllergyTalk(u) || (u.phase !== 'history' && u.phase !== 'exam')) return;
+  if (u.question && u.answer) {
+    const answerSymptoms = new Set(
+      u.answer.utterances.flatMap((a) => symptomsIn(a.text).map((s) => s.canonical)),
+    );
+    for (const s of symptomsIn(u.text)) {
+      if (u.answer.polarity === 'no' && !answerSymptoms.has(s.canonical)) {
+        draft.symptoms.push({
+          canonical: s.canonical,
+          term: s.term,
+          system: s.system,
+          present: false,
+          utteranceId: u.id,
+        });
+      } else if (
+        u.answer.polarity === 'yes' ||
+        (u.answer.polarity === 'unclear' &&
+          answerSymptoms.size === 0 &&
+          wordCount(u.answer.content) > 0)
+      ) {
+        draft.symptoms.push({
+          canonical: s.canonical,
+          term: s.term,
+          system: s.system,
+          present: true,
+          utteranceId: u.id,
+        });
+      }
+    }
+  } else if (
+    !u.question &&
+    (u.role === 'patient' ||
+      u.role === 'other' ||
+      (u.phase === 'history' && CLINICIAN_REPORTS.test(u.text)))
+  ) {
+    for (const s of symptomsIn(u.text)) {
+      draft.symptoms.push({
+        canonical: s.canonical,
+        term: s.term,
+        system: s.system,
+        present: !s.negated,
+        utteranceId: u.id,
+      });
+    }
+    const pain = u.role === 'patient' ? localisedPain(u.text) : null;
+    if (pain && !/\b(?:no|not|never)\b/.test(u.text)) {
+      draft.symptoms.push({
+        canonical: pain,
+        system: 'Musculoskeletal',
+        present: true,
+        utteranceId: u.id,
+      });
+    }
+  }
+}
+
+/** Medicines with dose and frequency, wherever they are named. */
+function readMedications(draft: ConsultationDraft, u: Utterance): void {
+  if (isAllergyTalk(u)) return;
+  for (const med of medicationsIn(u.text)) {
+    draft.medications.push({ ...med, utteranceId: u.id, phase: u.phase });
+  }
+}
+
+/** Allergies named, and "no known allergies" said or answered. */
+function readAllergies(draft: ConsultationDraft, u: Utterance): void {
+  const allergy =
+    /\ballergic to ([a-z0-9 -]+?)(?:[,.]|$| and (?:i|it|he|she|that)| but | which | so )/.exec(
+      u.text,
+    ) ??
+    /\ballerg(?:y|ies) to ([a-z0-9 -]+?)(?:[,.]|$| and (?:i|it|he|she|that)| but | which | so )/.exec(
+      u.text,
+    );
+  if (allergy?.[1] && !/\b(?:not|no|never)\b/.test(u.text.slice(0, allergy.index))) {
+    draft.allergies.push(allergy[1].replace(/^(?:a |an |the )/, '').trim());
+  }
+  if (/\bno (?:known )?(?:drug |medication )?allergies\b|\bnkda\b/.test(u.text))
+    draft.noKnownAllergies = true;
+  if (u.question && /\ballerg/.test(u.text) && u.answer) {
+    if (u.answer.polarity === 'no') draft.noKnownAllergies = true;
+    else {
+      const named =
+        medicationsIn(u.answer.content)[0]?.name ??
+        /\b(?:to )?([a-z]+(?:cillin|mycin|sulfa|codeine|morphine|latex|peanuts?|shellfish|eggs?|bees?|iodine|aspirin|nsaids))\b/.exec(
+          u.answer.content,
+        )?.[1];
+      if (named) draft.allergies.push(named);
+    }
+  }
+}
+
+/** Vital signs the clinician reads out, and "your vitals look good". */
+function readVitals(draft: ConsultationDraft, u: Utterance): void {
+  if (u.role === 'clinician') {
+    for (const v of vitalsIn(u.text)) {
+      if (!draft.vitals.some((x) => x.label === v.label)) draft.vitals.push(v);
+    }
+    if (
+      /\b(?:vital signs|vitals)\b[^.]*\b(?:look|looks|are|were|is)\b[^.]*\b(?:good|great|normal|fine|stable|okay|ok|unremarkable)\b/.test(
+        u.text,
+      )
+    ) {
+      draft.vitalsNormal = true;
+    }
+  }
+}
+
+/** When the clinician wants to see the patient again. */
+function readFollowUp(draft: ConsultationDraft, u: Utterance): void {
+  if (u.role === 'clinician' && !draft.followUp) {
+    const f =
+      /\b(?:see you|follow up|follow-up|come back|check in|recheck|return|have you come back|get you back|bring you back)\b(?: with me| again| back| here)*\s+(?:in|after)\s+((?:about |another |a |an |the next )?(?:\d+(?:-\d+)?|a couple(?: of)?|a few|couple|few|one|two|three|four|six)?\s*(?:days?|weeks?|months?|years?))\b/.exec(
+        u.text,
+      );
+    if (f?.[1]) draft.followUp = f[1].trim();
+  }
+}
+
+/** The patient agreeing with the plan (a bare "okay" acknowledges; it is not agreement). */
+function readAgreement(draft: ConsultationDraft, u: Utterance): void {
+  if (
+    u.role === 'clinician' &&
+    u.question &&
+    /\b(?:sound (?:good|okay|like a plan|fine)|does that sound|any (?:other )?questions|okay with that|agree)\b/.test(
+      u.text,
+    ) &&
+    u.answer &&
+    u.answer.polarity !== 'no' &&
+    !/\?/.test(u.answer.content) &&
+    // A bare "okay" acknowledges; it is not agreement (issue 12).
+    u.answer.utterances.some((a) =>
+      /\b(?:yes|yeah|yep|sounds? (?:good|great|fine|like a plan|okay)|i agree|that works|that is fine|perfect)\b/.test(
+        a.text,
+      ),
+    )
+  ) {
+    draft.agreed = true;
+  }
+  if (
+    u.role === 'patient' &&
+    u.phase === 'plan' &&
+    /\b(?:sounds (?:good|great|like a plan|fine|okay)|that is fine|okay with that|i agree|that works)\b/.test(
+      u.text,
+    )
+  ) {
+    draft.agreed = true;
+  }
+}
+
+/** Chronic conditions named while taking the history. */
+function readPastConditions(draft: ConsultationDraft, u: Utterance): void {
+  const family =
+    /\b(?:mom|mum|mother|dad|father|brother|sister|grandm\w*|grandf\w*|grandpa|grandma|aunt|uncle|cousin|family|son|daughter|wife|husband|parents?)\b/.test(
+      u.text,
+    );
+  if ((u.phase === 'history' || /\bhistory of\b/.test(u.text)) && !family) {
+    CONDITION_RE.lastIndex = 0;
+    for (let m = CONDITION_RE.exec(u.text); m !== null; m = CONDITION_RE.exec(u.text)) {
+      const term = m[0];
+      if (ACUTE.has(term)) continue;
+      const before = u.text.slice(Math.max(0, m.index - 30), m.index);
+      if (/\b(?:no|not|never|denies|any)\b[^,]*$/.test(before)) continue;
+      // "has anybody ever said you had rheumatoid arthritis?" "no": asked about and denied.
+      if (
+        u.question &&
+        u.answer?.polarity !== 'yes' &&
+        ASKED_IF_HAD.test(u.text.slice(0, m.index).split(/[.?!]/).pop() ?? '')
+      ) {
+        continue;
+      }
+      const canonical = CONDITION_SYNONYMS[term] ?? term;
+      const known = draft.pastConditions.some((c) => c === canonical || c.includes(canonical));
+      if (!known) {
+        // "heart failure" then "congestive heart failure": keep the more specific one.
+        draft.pastConditions = draft.pastConditions.filter((c) => !canonical.includes(c));
+        draft.pastConditions.push(canonical);
+      }
+    }
+  }
+}
+
+/** Where the reading of a consultation has got to, turn by turn. */
+interface ReadingState {
+  phase: Phase;
+  leftHistory: boolean;
+  /** The clinician's questions waiting for the next reply. */
+  pendingQuestions: Utterance[];
+  /** The questions the current reply answers. */
+  answerFor: Utterance[];
+}
+
+/**
+ * Phase moves forward on the clinician's cues; a results review may come before or after the
+ * examination, but nothing goes back to history once the plan has begun.
+ */
+function advancePhase(reading: ReadingState, text: string, progress: number): void {
+  const lateEnough = progress > 0.45 || reading.phase === 'exam' || reading.phase === 'results';
+  if (PLAN_CUE.test(text) || (lateEnough && PLAN_ACTION.test(text))) reading.phase = 'plan';
+  else if (
+    reading.phase !== 'plan' &&
+    RESULTS_CUE.test(text) &&
+    (TEST_RE.test(text) || /results?/.test(text))
+  )
+    reading.phase = 'results';
+  else if (reading.phase !== 'plan' && EXAM_CUE.test(text)) reading.phase = 'exam';
+  TEST_RE.lastIndex = 0;
+  if (reading.phase !== 'history') reading.leftHistory = true;
+}
+
+/** The questions that end a clinician's turn are what the next reply answers. */
+function pairQuestionsAndAnswers(
+  reading: ReadingState,
+  turnUtterances: Utterance[],
+  polarity: Polarity,
+  normalised: string,
+): void {
+  const speaker = turnUtterances[0]?.role;
+  if (speaker === 'clinician') {
+    // The questions at the end of a clinician's turn are what the next reply answers.
+    reading.pendingQuestions.length = 0;
+    for (let i = turnUtterances.length - 1; i >= 0; i -= 1) {
+      const u = turnUtterances[i];
+      if (!u?.question) break;
+      reading.pendingQuestions.unshift(u);
+    }
+    reading.answerFor = [];
+  } else if (speaker === 'patient' || speaker === 'other') {
+    if (reading.pendingQuestions.length > 0) {
+      const answer: Answer = {
+        polarity,
+        content: stripAnswerWord(normalised),
+        utterances: turnUtterances,
+      };
+      for (const q of reading.pendingQuestions) q.answer = answer;
+      reading.answerFor = [...reading.pendingQuestions];
+      for (const u of turnUtterances) u.answers = reading.answerFor;
+      reading.pendingQuestions.length = 0;
+    } else if (reading.answerFor.length > 0) {
+      for (const u of turnUtterances) u.answers = reading.answerFor;
+    }
+  }
+}
+
+/**
+ * Stage 2 of the reading: turns → utterances, each sentence with its speaker (guessed from how it
+ * is said when the transcript has no tags), the phase of the visit, and questions paired with the
+ * replies that answer them.
+ */
+function readUtterances(turns: RawTurn[], punctuated: boolean): Utterance[] {
+  const utterances: Utterance[] = [];
+  const reading: ReadingState = {
+    phase: 'history',
+    leftHistory: false,
+    pendingQuestions: [],
+    answerFor: [],
+  };
   turns.forEach((turn, turnIndex) => {
     const lowerRaw = detokenise(turn.text.toLowerCase());
     const normalised = normaliseText(turn.text);
@@ -870,22 +1143,7 @@ export function analyseConsultation(transcript: string, patientName?: string): C
       } else {
         role = turn.role;
       }
-      if (role === 'clinician') {
-        // Phase moves forward on the clinician's cues; a results review may come before or
-        // after the examination, but nothing goes back to history once the plan has begun.
-        const lateEnough =
-          turnIndex > turns.length * 0.45 || phase === 'exam' || phase === 'results';
-        if (PLAN_CUE.test(text) || (lateEnough && PLAN_ACTION.test(text))) phase = 'plan';
-        else if (
-          phase !== 'plan' &&
-          RESULTS_CUE.test(text) &&
-          (TEST_RE.test(text) || /results?/.test(text))
-        )
-          phase = 'results';
-        else if (phase !== 'plan' && EXAM_CUE.test(text)) phase = 'exam';
-        TEST_RE.lastIndex = 0;
-        if (phase !== 'history') leftHistory = true;
-      }
+      if (role === 'clinician') advancePhase(reading, text, turnIndex / turns.length);
       const previous = turnUtterances[turnUtterances.length - 1];
       const command =
         /^(?:hey,? )?(?:dragon|dax|computer|alexa|siri)\b/.test(text) ||
@@ -895,7 +1153,7 @@ export function analyseConsultation(transcript: string, patientName?: string): C
         id: utterances.length,
         turn: turnIndex,
         role,
-        phase: leftHistory || role === 'clinician' ? phase : 'history',
+        phase: reading.leftHistory || role === 'clinician' ? reading.phase : 'history',
         text,
         question: detectQuestion(sentence, punctuated),
       };
@@ -904,249 +1162,74 @@ export function analyseConsultation(transcript: string, patientName?: string): C
       turnUtterances.push(u);
     }
     if (turnUtterances.length === 0) return;
-    const speaker = turnUtterances[0]?.role;
-    if (speaker === 'clinician') {
-      // The questions at the end of a clinician's turn are what the next reply answers.
-      pendingQuestions.length = 0;
-      for (let i = turnUtterances.length - 1; i >= 0; i -= 1) {
-        const u = turnUtterances[i];
-        if (!u?.question) break;
-        pendingQuestions.unshift(u);
-      }
-      answerFor = [];
-    } else if (speaker === 'patient' || speaker === 'other') {
-      if (pendingQuestions.length > 0) {
-        const answer: Answer = {
-          polarity,
-          content: stripAnswerWord(normalised),
-          utterances: turnUtterances,
-        };
-        for (const q of pendingQuestions) q.answer = answer;
-        answerFor = [...pendingQuestions];
-        for (const u of turnUtterances) u.answers = answerFor;
-        pendingQuestions.length = 0;
-      } else if (answerFor.length > 0) {
-        for (const u of turnUtterances) u.answers = answerFor;
-      }
-    }
+    pairQuestionsAndAnswers(reading, turnUtterances, polarity, normalised);
   });
+  return utterances;
+}
 
+/** Everything read from a consultation but its chief complaint, which is read from the rest. */
+type ConsultationDraft = Omit<Consultation, 'chiefComplaint'>;
+
+/** Stage 4: the facts, each kind read by its own reader from every utterance in turn. */
+const FACT_READERS: ((draft: ConsultationDraft, u: Utterance) => void)[] = [
+  readOneLiner,
+  readSymptoms,
+  readMedications,
+  readAllergies,
+  readVitals,
+  readFollowUp,
+  readAgreement,
+  readPastConditions,
+];
+
+/** "logan, what happened to your back?" → "what happened to your back?" */
+function stripVocatives(draft: ConsultationDraft): void {
+  if (!draft.name) return;
+  const first = escapeRe(draft.name.toLowerCase().split(' ')[0] ?? '');
+  const vocative = new RegExp(
+    `^(?:(?:mr|mrs|ms|miss|dr) )?${first}(?: [a-z]+)?,\\s*|,?\\s*(?:(?:mr|mrs|ms|miss|dr) )?${first}([.?!]?)$`,
+  );
+  for (const u of draft.utterances) {
+    if (u.role !== 'clinician') continue;
+    const stripped = u.text.replace(vocative, '$1').trim();
+    if (wordCount(stripped) > 0) u.text = stripped;
+  }
+}
+
+/**
+ * Reads a consultation in named stages, each reading what the earlier ones added (issue 21):
+ * turns with speakers (`parseTranscript`, cut where unpunctuated speech pauses) → utterances with
+ * speaker, phase and question/answer pairs → who the patient is → facts → the assertion stage's
+ * verdict on each symptom (packages/contracts) → the chief complaint.
+ */
+export function analyseConsultation(transcript: string, patientName?: string): Consultation {
+  const turns = mergeBackchannels(unpunctuatedTurns(parseTranscript(transcript)));
+  const punctuated = /[?]/.test(transcript) || /\.\s/.test(transcript);
+  const utterances = readUtterances(turns, punctuated);
   markDictation(utterances);
   const sex = detectSex(utterances);
-  const partial = {
+  const draft: ConsultationDraft = {
     utterances,
     sex,
     pronouns: pronounsFor(sex),
     name: patientName?.trim() ? patientName.trim() : detectName(utterances),
     age: detectAge(utterances),
-    oneLiner: null as string | null,
-    symptoms: [] as SymptomFact[],
-    medications: [] as MedicationFact[],
-    allergies: [] as string[],
+    oneLiner: null,
+    symptoms: [],
+    medications: [],
+    allergies: [],
     noKnownAllergies: false,
-    vitals: [] as VitalFact[],
+    vitals: [],
     vitalsNormal: false,
-    pastConditions: [] as string[],
-    followUp: null as string | null,
+    pastConditions: [],
+    followUp: null,
     agreed: false,
     punctuated,
   };
-
-  for (const u of utterances) {
-    // One-liner: the clinician introducing the patient in the third person.
-    if (
-      !partial.oneLiner &&
-      u.role === 'clinician' &&
-      /\b\d+-year-old\b/.test(u.text) &&
-      /\b(?:presents?|here|comes?|coming|with|who|referred|history)\b/.test(u.text) &&
-      !/\byou\b/.test(u.text)
-    ) {
-      partial.oneLiner = u.text;
-    }
-    // Symptoms: statements carry their own negation; a question takes the answer's polarity.
-    // A reaction described with an allergy ("penicillin gives me a rash") is not a symptom today.
-    const allergyTalk =
-      /\ballerg|\breaction\b|\bgives (?:me|him|her|them) (?:a |an )?(?:rash|hives)/.test(u.text) ||
-      (u.answers ?? []).some((q) => /\ballerg/.test(q.text));
-    if ((u.phase === 'history' || u.phase === 'exam') && !allergyTalk) {
-      if (u.question && u.answer) {
-        const answerSymptoms = new Set(
-          u.answer.utterances.flatMap((a) => symptomsIn(a.text).map((s) => s.canonical)),
-        );
-        for (const s of symptomsIn(u.text)) {
-          if (u.answer.polarity === 'no' && !answerSymptoms.has(s.canonical)) {
-            partial.symptoms.push({
-              canonical: s.canonical,
-              term: s.term,
-              system: s.system,
-              present: false,
-              utteranceId: u.id,
-            });
-          } else if (
-            u.answer.polarity === 'yes' ||
-            (u.answer.polarity === 'unclear' &&
-              answerSymptoms.size === 0 &&
-              wordCount(u.answer.content) > 0)
-          ) {
-            partial.symptoms.push({
-              canonical: s.canonical,
-              term: s.term,
-              system: s.system,
-              present: true,
-              utteranceId: u.id,
-            });
-          }
-        }
-      } else if (
-        !u.question &&
-        (u.role === 'patient' ||
-          u.role === 'other' ||
-          (u.phase === 'history' && CLINICIAN_REPORTS.test(u.text)))
-      ) {
-        for (const s of symptomsIn(u.text)) {
-          partial.symptoms.push({
-            canonical: s.canonical,
-            term: s.term,
-            system: s.system,
-            present: !s.negated,
-            utteranceId: u.id,
-          });
-        }
-        const pain = u.role === 'patient' ? localisedPain(u.text) : null;
-        if (pain && !/\b(?:no|not|never)\b/.test(u.text)) {
-          partial.symptoms.push({
-            canonical: pain,
-            system: 'Musculoskeletal',
-            present: true,
-            utteranceId: u.id,
-          });
-        }
-      }
-    }
-    if (!allergyTalk) {
-      for (const med of medicationsIn(u.text)) {
-        partial.medications.push({ ...med, utteranceId: u.id, phase: u.phase });
-      }
-    }
-    // Allergies.
-    const allergy =
-      /\ballergic to ([a-z0-9 -]+?)(?:[,.]|$| and (?:i|it|he|she|that)| but | which | so )/.exec(
-        u.text,
-      ) ??
-      /\ballerg(?:y|ies) to ([a-z0-9 -]+?)(?:[,.]|$| and (?:i|it|he|she|that)| but | which | so )/.exec(
-        u.text,
-      );
-    if (allergy?.[1] && !/\b(?:not|no|never)\b/.test(u.text.slice(0, allergy.index))) {
-      partial.allergies.push(allergy[1].replace(/^(?:a |an |the )/, '').trim());
-    }
-    if (/\bno (?:known )?(?:drug |medication )?allergies\b|\bnkda\b/.test(u.text))
-      partial.noKnownAllergies = true;
-    if (u.question && /\ballerg/.test(u.text) && u.answer) {
-      if (u.answer.polarity === 'no') partial.noKnownAllergies = true;
-      else {
-        const named =
-          medicationsIn(u.answer.content)[0]?.name ??
-          /\b(?:to )?([a-z]+(?:cillin|mycin|sulfa|codeine|morphine|latex|peanuts?|shellfish|eggs?|bees?|iodine|aspirin|nsaids))\b/.exec(
-            u.answer.content,
-          )?.[1];
-        if (named) partial.allergies.push(named);
-      }
-    }
-    // Vitals.
-    if (u.role === 'clinician') {
-      for (const v of vitalsIn(u.text)) {
-        if (!partial.vitals.some((x) => x.label === v.label)) partial.vitals.push(v);
-      }
-      if (
-        /\b(?:vital signs|vitals)\b[^.]*\b(?:look|looks|are|were|is)\b[^.]*\b(?:good|great|normal|fine|stable|okay|ok|unremarkable)\b/.test(
-          u.text,
-        )
-      ) {
-        partial.vitalsNormal = true;
-      }
-    }
-    // Follow-up.
-    if (u.role === 'clinician' && !partial.followUp) {
-      const f =
-        /\b(?:see you|follow up|follow-up|come back|check in|recheck|return|have you come back|get you back|bring you back)\b(?: with me| again| back| here)*\s+(?:in|after)\s+((?:about |another |a |an |the next )?(?:\d+(?:-\d+)?|a couple(?: of)?|a few|couple|few|one|two|three|four|six)?\s*(?:days?|weeks?|months?|years?))\b/.exec(
-          u.text,
-        );
-      if (f?.[1]) partial.followUp = f[1].trim();
-    }
-    if (
-      u.role === 'clinician' &&
-      u.question &&
-      /\b(?:sound (?:good|okay|like a plan|fine)|does that sound|any (?:other )?questions|okay with that|agree)\b/.test(
-        u.text,
-      ) &&
-      u.answer &&
-      u.answer.polarity !== 'no' &&
-      !/\?/.test(u.answer.content) &&
-      // A bare "okay" acknowledges; it is not agreement (issue 12).
-      u.answer.utterances.some((a) =>
-        /\b(?:yes|yeah|yep|sounds? (?:good|great|fine|like a plan|okay)|i agree|that works|that is fine|perfect)\b/.test(
-          a.text,
-        ),
-      )
-    ) {
-      partial.agreed = true;
-    }
-    if (
-      u.role === 'patient' &&
-      u.phase === 'plan' &&
-      /\b(?:sounds (?:good|great|like a plan|fine|okay)|that is fine|okay with that|i agree|that works)\b/.test(
-        u.text,
-      )
-    ) {
-      partial.agreed = true;
-    }
-    // Past history: chronic conditions named while taking the history.
-    const family =
-      /\b(?:mom|mum|mother|dad|father|brother|sister|grandm\w*|grandf\w*|grandpa|grandma|aunt|uncle|cousin|family|son|daughter|wife|husband|parents?)\b/.test(
-        u.text,
-      );
-    if ((u.phase === 'history' || /\bhistory of\b/.test(u.text)) && !family) {
-      CONDITION_RE.lastIndex = 0;
-      for (let m = CONDITION_RE.exec(u.text); m !== null; m = CONDITION_RE.exec(u.text)) {
-        const term = m[0];
-        if (ACUTE.has(term)) continue;
-        const before = u.text.slice(Math.max(0, m.index - 30), m.index);
-        if (/\b(?:no|not|never|denies|any)\b[^,]*$/.test(before)) continue;
-        // "has anybody ever said you had rheumatoid arthritis?" "no": asked about and denied.
-        if (
-          u.question &&
-          u.answer?.polarity !== 'yes' &&
-          ASKED_IF_HAD.test(u.text.slice(0, m.index).split(/[.?!]/).pop() ?? '')
-        ) {
-          continue;
-        }
-        const canonical = CONDITION_SYNONYMS[term] ?? term;
-        const known = partial.pastConditions.some((c) => c === canonical || c.includes(canonical));
-        if (!known) {
-          // "heart failure" then "congestive heart failure": keep the more specific one.
-          partial.pastConditions = partial.pastConditions.filter((c) => !canonical.includes(c));
-          partial.pastConditions.push(canonical);
-        }
-      }
-    }
-  }
-  if (partial.name) {
-    // "logan, what happened to your back?" → "what happened to your back?"
-    const first = escapeRe(partial.name.toLowerCase().split(' ')[0] ?? '');
-    const vocative = new RegExp(
-      `^(?:(?:mr|mrs|ms|miss|dr) )?${first}(?: [a-z]+)?,\\s*|,?\\s*(?:(?:mr|mrs|ms|miss|dr) )?${first}([.?!]?)$`,
-    );
-    for (const u of utterances) {
-      if (u.role === 'clinician' && u !== undefined) {
-        const stripped = u.text.replace(vocative, '$1').trim();
-        if (wordCount(stripped) > 0) u.text = stripped;
-      }
-    }
-  }
-  partial.symptoms = symptomsBorneOut(partial.symptoms, prepareAssertionText(transcript));
-  const consultation: Consultation = { ...partial, chiefComplaint: null };
-  consultation.chiefComplaint = detectChiefComplaint(consultation);
-  return consultation;
+  for (const u of utterances) for (const read of FACT_READERS) read(draft, u);
+  stripVocatives(draft);
+  draft.symptoms = symptomsBorneOut(draft.symptoms, prepareAssertionText(transcript));
+  return { ...draft, chiefComplaint: detectChiefComplaint(draft) };
 }
 
 /** Lay and abbreviated names of one condition → the name a note uses. */

@@ -168,46 +168,19 @@ function painScore(answer: string): string | null {
 }
 
 /** What one answered clinician question contributes to the history. */
-function questionAnswerSentences(ctx: WriterContext, q: Utterance): string[] {
+/**
+ * Replies to "how long", "when was your last", "when did it start" and "what have you tried":
+ * written from the first sentence of the reply, the rest as said. Null for any other question.
+ */
+function timingAnswerSentences(
+  ctx: WriterContext,
+  q: Utterance,
+  contentSentences: string[],
+): string[] | null {
   const answer = q.answer;
-  if (!answer) return [];
+  if (!answer) return null;
   const content = answer.content;
-  const out: string[] = [];
   const p = ctx.c.pronouns;
-  const clinicalQuestion = relevance(q.text) >= 1;
-  const contentSentences = answer.utterances
-    .filter((a) => !a.question)
-    .map((a) => stripAnswerLead(a.text))
-    .filter(
-      (t) =>
-        wordCount(t) >= 3 &&
-        (relevance(t) >= 1 || (clinicalQuestion && wordCount(t) >= 5)) &&
-        !META.test(t),
-    );
-  // "is it your lower back or upper back?" → "my lower back": where the symptom is.
-  if (
-    contentSentences.length === 0 &&
-    /\b(?:where|which|or)\b/.test(q.text) &&
-    BODY_PART_PATTERN.test(content) &&
-    !hasSubject(content) &&
-    wordCount(content) <= 6
-  ) {
-    const place = patientToThirdPerson(content, p).replace(/[.?!]+$/, '');
-    return [sentence(ctx, `the symptoms are located in ${place}`)];
-  }
-
-  if (WH_SCALE.test(q.text)) {
-    const score = painScore(content);
-    if (score) {
-      return [
-        sentence(
-          ctx,
-          `${p.subject} ${agree(p, 'rates', 'rate')} ${p.possessive} pain as ${score}/10`,
-        ),
-      ];
-    }
-  }
-  // Templates below use the first sentence of the reply; the rest is written as said.
   const [firstReply = '', ...otherReplies] = answer.utterances
     .filter((a) => !a.question)
     .map((a) => stripAnswerLead(a.text))
@@ -248,6 +221,50 @@ function questionAnswerSentences(ctx: WriterContext, q: Utterance): string[] {
     if (hasSubject(content)) return contentSentences.map((t) => fromPatient(ctx, t));
     return [sentence(ctx, `${p.subject} ${agree(p, 'has', 'have')} tried ${a}`)];
   }
+  return null;
+}
+
+function questionAnswerSentences(ctx: WriterContext, q: Utterance): string[] {
+  const answer = q.answer;
+  if (!answer) return [];
+  const content = answer.content;
+  const out: string[] = [];
+  const p = ctx.c.pronouns;
+  const clinicalQuestion = relevance(q.text) >= 1;
+  const contentSentences = answer.utterances
+    .filter((a) => !a.question)
+    .map((a) => stripAnswerLead(a.text))
+    .filter(
+      (t) =>
+        wordCount(t) >= 3 &&
+        (relevance(t) >= 1 || (clinicalQuestion && wordCount(t) >= 5)) &&
+        !META.test(t),
+    );
+  // "is it your lower back or upper back?" → "my lower back": where the symptom is.
+  if (
+    contentSentences.length === 0 &&
+    /\b(?:where|which|or)\b/.test(q.text) &&
+    BODY_PART_PATTERN.test(content) &&
+    !hasSubject(content) &&
+    wordCount(content) <= 6
+  ) {
+    const place = patientToThirdPerson(content, p).replace(/[.?!]+$/, '');
+    return [sentence(ctx, `the symptoms are located in ${place}`)];
+  }
+
+  if (WH_SCALE.test(q.text)) {
+    const score = painScore(content);
+    if (score) {
+      return [
+        sentence(
+          ctx,
+          `${p.subject} ${agree(p, 'rates', 'rate')} ${p.possessive} pain as ${score}/10`,
+        ),
+      ];
+    }
+  }
+  const timing = timingAnswerSentences(ctx, q, contentSentences);
+  if (timing) return timing;
   const wh = /^(?:how|what|when|where|why|which|who)\b/.test(stripLeadingMarkers(q.text));
   // A reply that is neither yes nor no but describes the symptom asked about ("slight cramps"
   // to "any chest pain?") is a qualified yes; "i do not know" stays unanswered.

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { analyseConsultation } from './consultation';
+
+/** One consultation in the shapes the app receives (issue 21). */
+const SHAPES = {
+  tagged: [
+    '[doctor] hi ms. jones, what brings you in today?',
+    '[patient] i have had a cough for a week and i feel tired.',
+    '[doctor] any chest pain, nausea or vomiting?',
+    '[patient] no, nothing like that.',
+    '[doctor] are you taking any medicines?',
+    '[patient] i take lisinopril ten milligrams once a day.',
+    '[doctor] on exam, your lungs sound clear. we will see you back in two weeks.',
+  ].join('\n'),
+  plain:
+    'Hi Ms. Jones, what brings you in today? I have had a cough for a week and I feel tired. Any chest pain, nausea or vomiting? No, nothing like that. Are you taking any medicines? I take lisinopril ten milligrams once a day. On exam, your lungs sound clear. We will see you back in two weeks.',
+  asr: 'hi ms jones what brings you in today i have had a cough for a week and i feel tired any chest pain nausea or vomiting no nothing like that are you taking any medicines i take lisinopril ten milligrams once a day on exam your lungs sound clear we will see you back in two weeks',
+};
+
+const symptoms = (transcript: string) =>
+  Object.fromEntries(
+    analyseConsultation(transcript).symptoms.map((s) => [s.canonical, s.present] as const),
+  );
+
+describe('reading a consultation', () => {
+  for (const [shape, transcript] of Object.entries(SHAPES)) {
+    it(`reads the symptoms with their polarity, ${shape}`, () => {
+      const read = symptoms(transcript);
+      expect(read).toMatchObject({ cough: true, fatigue: true });
+      // Denied, or left out: never present.
+      for (const denied of ['chest pain', 'nausea', 'vomiting']) {
+        expect({ denied, present: read[denied] ?? false }).toEqual({ denied, present: false });
+      }
+    });
+
+    it(`reads the medicine with its dose and frequency, and the follow-up, ${shape}`, () => {
+      const c = analyseConsultation(transcript);
+      expect(c.medications).toEqual([
+        expect.objectContaining({ name: 'lisinopril', dose: '10 mg', frequency: 'once a day' }),
+      ]);
+      expect(c.followUp).toBe('2 weeks');
+    });
+  }
+
+  it('pairs a question with the reply that answers it, and tells the speakers apart', () => {
+    const c = analyseConsultation(SHAPES.plain);
+    const question = c.utterances.find((u) => u.text.startsWith('any chest pain'));
+    expect(question).toMatchObject({ role: 'clinician', question: true });
+    expect(question?.answer?.polarity).toBe('no');
+    expect(c.utterances.find((u) => u.text.startsWith('i take lisinopril'))?.role).toBe('patient');
+  });
+
+  it('moves from history to examination and plan on the clinician’s cues', () => {
+    const c = analyseConsultation(SHAPES.tagged);
+    expect(c.utterances.at(0)?.phase).toBe('history');
+    expect(c.utterances.at(-1)?.phase).not.toBe('history');
+  });
+});
