@@ -194,15 +194,18 @@ describe('Create Notes: welcome', () => {
   it('opens the audio set-up pop-up 2 s after arriving with the welcome flag', async () => {
     const { router } = await renderCreateNotes();
     await screen.findByRole('textbox', { name: 'Patient Name' });
-    // The test moves the clock through the 2 s instead of waiting them out (issue 22); the rest
-    // of the page's timers still run.
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    await router.navigate('/create-notes', { state: { welcome: true } });
+    // The test moves the clock through the 2 s instead of waiting them out (issue 22): on a
+    // clock that only the test moves, the pop-up's timer has fired after exactly 2 s, however
+    // long the pop-up's module then takes to load and render.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // In act, so the page's effects (the pop-up's timer among them) run before the clock moves.
+    await act(() => router.navigate('/create-notes', { state: { welcome: true } }));
 
     expect(screen.queryByRole('dialog', { name: 'Set up your audio' })).not.toBeInTheDocument();
     act(() => {
       vi.advanceTimersByTime(2000);
     });
+    vi.useRealTimers();
     const dialog = await screen.findByRole('dialog', { name: 'Set up your audio' });
     expect(within(dialog).getByRole('button', { name: 'Start Recording' })).toBeInTheDocument();
     // Shown once: the flag is gone from the history entry.
