@@ -57,15 +57,27 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
-    languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
-    // Without a resolver that knows .ts/.tsx, the boundary rule silently skips every import.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    // Without a resolver and a parser for .ts/.tsx, the import rules silently skip every import
+    // (no-cycle reads the imported modules' own imports).
     settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] }),
       ],
     },
+    rules: {
+      // No module may reach itself through its imports, lazy `import()` included: a cycle
+      // makes load order matter and hides which of two modules is the lower layer (issue 22).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
       // One-way imports (STYLE "Layout tells the architecture"): shared -> features -> app,

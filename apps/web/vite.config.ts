@@ -35,5 +35,12 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Time limits that catch a hang, not a slow machine (issue 22). A test that renders the app
+    // needs 1–4 s of CPU for jsdom, Mantine and the lazily loaded pages; on 2 cores shared with
+    // other work (load 6–19 measured) it gets a fraction of that, and the default 5 s limit then
+    // failed tests whose app was still working. What a test waits for is a thing on the page
+    // (`findBy*`, `waitFor`), never an amount of time.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

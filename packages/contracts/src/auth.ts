@@ -3,10 +3,9 @@ import { NAME_MIN_LENGTH, OTP_LENGTH } from './limits';
 import { VALIDATION_MESSAGES as M } from './messages';
 
 /** Spec point 5: 8+ characters, lower, upper, digit and one of @$!%*?&, nothing else. */
-export const PASSWORD_PATTERN =
-  /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,}$/;
+const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,}$/;
 /** "pattern {email}, no spaces" */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const emailSchema = z
   .string({ error: M.emailRequired })
@@ -22,7 +21,7 @@ export const passwordSchema = z
   .regex(PASSWORD_PATTERN, M.passwordPolicy);
 
 /** The forgot-password flow words the same rule differently (spec point 5). */
-export const newPasswordSchema = z
+const newPasswordSchema = z
   .string({ error: M.newPasswordRequired })
   .min(1, M.newPasswordRequired)
   .max(128, M.newPasswordPolicy)

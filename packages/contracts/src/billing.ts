@@ -25,7 +25,7 @@ export const billingIntervalSchema = z.enum(['month', 'year']);
 export type BillingInterval = z.infer<typeof billingIntervalSchema>;
 
 /** Spec point 3 "Price": amounts in minor units (cents). */
-export const priceSchema = z.object({
+const priceSchema = z.object({
   id: z.string(),
   currency: z.string(),
   unit_amount: z.number().int().nonnegative(),
@@ -34,14 +34,14 @@ export const priceSchema = z.object({
 export type Price = z.infer<typeof priceSchema>;
 
 /** Spec point 3 "Payment product": what a plan card shows. */
-export const planMetadataSchema = z.object({
+const planMetadataSchema = z.object({
   variationName: z.string(),
   /** Comma-separated, as the spec describes. */
   variationFeatures: z.string(),
   variationDescription: z.string(),
 });
 
-export const productSchema = z.object({
+const productSchema = z.object({
   id: z.string(),
   name: z.string(),
   metadata: planMetadataSchema,
@@ -70,6 +70,11 @@ export type CreateCheckoutSessionInput = z.infer<typeof createCheckoutSessionSch
 export const checkoutSessionSchema = z.object({ id: z.string(), url: z.string().url() });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
+/**
+ * Spec point 7 `POST /api/stripe/cancel-subscription`: the subscription as it stands after
+ * cancelling.
+ * @alias of `subscriptionSchema`, named for the route that answers with it.
+ */
 export const cancelSubscriptionResponseSchema = subscriptionSchema;
 
 export const webhookAckSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });

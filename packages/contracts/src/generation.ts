@@ -31,7 +31,6 @@ export const uploadFieldsSchema = z.object({
   sessionId: dbId('Invalid session id'),
   prevTranscribedText: boundedText(TEXT_LIMITS.transcriptChars, 'The transcript').optional(),
 });
-export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 
 /** The multipart field carrying the recording; the browser names the file recording.wav. */
 export const UPLOAD_AUDIO_FIELD = 'audio';
@@ -52,7 +51,6 @@ export const uploadResponseSchema = z.object({
   outputs: z.array(generatedNoteSchema),
   transcription: z.string(),
 });
-export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 /** A transcript to write notes from: not empty, bounded so engine work stays bounded (issue 11). */
 const transcriptText = boundedText(TEXT_LIMITS.transcriptChars, 'The transcript')

@@ -6,7 +6,6 @@ export const FREE_TRIAL = {
 } as const;
 
 export const OTP_LENGTH = 6;
-export const PASSWORD_MIN_LENGTH = 8;
 export const NAME_MIN_LENGTH = 2;
 
 /**

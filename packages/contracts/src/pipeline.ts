@@ -12,7 +12,7 @@ export * from './segments';
  * flight and writes one note per template, each as a job.
  */
 
-export const transcriptSegmentSchema = z.object({
+const transcriptSegmentSchema = z.object({
   seq: z.number().int(),
   status: z.enum(SEGMENT_STATUSES),
   durationSeconds: z.number(),
@@ -62,8 +62,7 @@ export const startGenerationSchema = z.object({
 });
 export type StartGeneration = z.infer<typeof startGenerationSchema>;
 
-export const GENERATION_STATUSES = ['transcribing', 'writing', 'done', 'failed'] as const;
-export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+const GENERATION_STATUSES = ['transcribing', 'writing', 'done', 'failed'] as const;
 
 export const generationParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),

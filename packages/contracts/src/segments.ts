@@ -29,7 +29,6 @@ export const segmentParamsSchema = z.object({
 });
 
 export const SEGMENT_STATUSES = ['queued', 'transcribed', 'failed'] as const;
-export type SegmentStatus = (typeof SEGMENT_STATUSES)[number];
 
 /** `PUT /api/patient-sessions/{id}/segments/{seq}`: the same seq twice is one segment. */
 export const segmentAckSchema = z.object({

@@ -5,7 +5,7 @@ import { unfilledFields, unfilledFieldsMessage } from './notes/placeholders';
 import { boundedText, dbId, isoDateTime } from './text';
 
 /** Spec point 3: dateOfBirth is a fixed placeholder; the product does not collect it. */
-export const PLACEHOLDER_DATE_OF_BIRTH = '2000-01-01';
+const PLACEHOLDER_DATE_OF_BIRTH = '2000-01-01';
 
 /**
  * Spec point 7 `POST /api/patient-sessions/`. `firstName` carries the patient name as entered
@@ -141,8 +141,7 @@ export const SAVED_SESSIONS_PAGE = { defaultLimit: 30, maxLimit: 100 } as const;
  * database's microseconds) and id, e.g. `2025-03-04T10:11:12.123456Z_42`. Opaque to clients:
  * they send back the `nextCursor` they were given.
  */
-export const SAVED_SESSIONS_CURSOR =
-  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)_(\d{1,10})$/;
+const SAVED_SESSIONS_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)_(\d{1,10})$/;
 const CURSOR_MESSAGE = 'cursor must be the nextCursor of an earlier page';
 
 export function parseSavedSessionsCursor(
@@ -179,13 +178,12 @@ export const savedSessionsPageQuerySchema = z
     path: ['to'],
     message: 'to must not be before from',
   });
-export type SavedSessionsPageQuery = z.input<typeof savedSessionsPageQuerySchema>;
 
 /**
  * One saved consultation in My Sessions' list: only what the list shows. The note text is
  * fetched when a note is opened (`GET /api/patient-sessions/{id}`).
  */
-export const savedSessionSummarySchema = z.object({
+const savedSessionSummarySchema = z.object({
   sessionId: z.number().int(),
   /** The patient name as entered (spec `firstName`, issue 5). */
   firstName: z.string(),

@@ -3,7 +3,7 @@ import { emailSchema } from './auth';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { PROFESSIONS } from './professions';
 
-export const USER_ROLES = ['USER'] as const;
+const USER_ROLES = ['USER'] as const;
 
 /**
  * Spec point 3 "User profile" plus `cognitoId`, which here is the subject id of our own
@@ -36,7 +36,7 @@ export const registerUserSchema = z.object({
 export type RegisterUserInput = z.infer<typeof registerUserSchema>;
 
 /** Comma-separated template ids, as the spec stores them ("3,7,12"). */
-export const commonTemplateSchema = z
+const commonTemplateSchema = z
   .string()
   .trim()
   .regex(/^(\d+(,\d+)*)?$/, 'Choose templates from the list')
@@ -63,7 +63,6 @@ export const profileSetupSchema = z.object({
   commonTemplate: z.array(z.string()),
   commonConditions: z.string().max(2000),
 });
-export type ProfileSetupInput = z.infer<typeof profileSetupSchema>;
 
 /** The profile settings form (spec point 5: names required there). */
 export const profileSettingsSchema = z.object({
@@ -73,7 +72,6 @@ export const profileSettingsSchema = z.object({
   commonTemplate: z.array(z.string()),
   commonConditions: z.string().max(2000),
 });
-export type ProfileSettingsInput = z.infer<typeof profileSettingsSchema>;
 
 /** Spec point 7 `POST /api/users/password-reset`: confirmation e-mail after a reset. */
 export const passwordResetNoticeSchema = z.object({ userEmail: emailSchema });

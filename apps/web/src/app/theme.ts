@@ -22,7 +22,7 @@ import classes from './theme.module.css';
  * - close buttons of modals and drawers are named, since they show only an icon;
  * - text fields show a focus ring (theme.module.css), not only a 1 px border colour change.
  */
-export const CLOSE_DIALOG_LABEL = 'Close dialog';
+const CLOSE_DIALOG_LABEL = 'Close dialog';
 
 /**
  * Modals and drawers: the icon-only close button gets a name, and the title bar (a `<header>`)

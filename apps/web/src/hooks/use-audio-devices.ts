@@ -1,7 +1,7 @@
 import { useLocalStorage } from '@mantine/hooks';
 import { useCallback, useEffect, useState } from 'react';
 
-export type AudioDeviceKind = 'audioinput' | 'audiooutput';
+type AudioDeviceKind = 'audioinput' | 'audiooutput';
 
 /** Spec point 3 "Audio device". */
 export type AudioDevice = { deviceId: string; label: string; kind: AudioDeviceKind };
@@ -13,7 +13,7 @@ export type AudioDevice = { deviceId: string; label: string; kind: AudioDeviceKi
  * - `unsupported`: no device API (an insecure http:// origin or an old browser)
  * - `error`: the browser failed to list devices
  */
-export type AudioDevicesStatus = 'loading' | 'ready' | 'denied' | 'unsupported' | 'error';
+type AudioDevicesStatus = 'loading' | 'ready' | 'denied' | 'unsupported' | 'error';
 
 type DeviceListing = {
   status: AudioDevicesStatus;
@@ -35,7 +35,7 @@ export type AudioDevices = DeviceListing & {
 
 /** Where the choices are kept, so Audio Check and the Create Notes welcome pop-up agree. */
 export const MICROPHONE_STORAGE_KEY = 'clerkly:microphone';
-export const SPEAKER_STORAGE_KEY = 'clerkly:speaker';
+const SPEAKER_STORAGE_KEY = 'clerkly:speaker';
 
 const NO_DEVICES: Omit<DeviceListing, 'status'> = { microphones: [], speakers: [] };
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { mediaErrorName } from './use-audio-devices';
 
 /** Spec point 9: frequency analyser size 256. */
-export const MIC_TEST_FFT_SIZE = 256;
+const MIC_TEST_FFT_SIZE = 256;
 
 export type MicTestState =
   | { status: 'idle' }
@@ -11,7 +11,7 @@ export type MicTestState =
   | { status: 'error'; message: string };
 
 /** What the user can do about a microphone that would not start. */
-export function describeMicrophoneError(error: unknown): string {
+function describeMicrophoneError(error: unknown): string {
   switch (mediaErrorName(error)) {
     case 'NotAllowedError':
     case 'SecurityError':

@@ -36,7 +36,7 @@ export class ApiNetworkError extends Error {
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
 
 /** Spec points 8 and 9: at most 3 attempts in total. */
-export const MAX_REQUEST_ATTEMPTS = 3;
+const MAX_REQUEST_ATTEMPTS = 3;
 
 export function isRetryableError(error: unknown): boolean {
   if (error instanceof ApiNetworkError) return true;

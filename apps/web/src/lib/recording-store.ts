@@ -60,7 +60,7 @@ export type OpenSegment = {
   samples: Int16Array;
 };
 
-export const isRecordingStoreAvailable = (): boolean => typeof indexedDB !== 'undefined';
+const isRecordingStoreAvailable = (): boolean => typeof indexedDB !== 'undefined';
 
 let opening: Promise<IDBDatabase> | null = null;
 

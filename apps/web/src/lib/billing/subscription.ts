@@ -5,7 +5,7 @@ import { apiClient } from '../api-client';
 export const subscriptionQueryKey = ['subscription'] as const;
 
 /** `GET /api/subscriptions/user/current` (spec point 7): `null` when the user never subscribed. */
-export async function getCurrentSubscription({
+async function getCurrentSubscription({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<Subscription | null> {
   return currentSubscriptionSchema.parse(

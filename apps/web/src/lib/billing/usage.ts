@@ -5,11 +5,11 @@ import { apiClient } from '../api-client';
 export const usageQueryKey = ['usage'] as const;
 
 /** `GET /api/usage/` (spec point 7): sessions and notes used, and whether this is a trial. */
-export async function getUsage({ signal }: { signal?: AbortSignal } = {}): Promise<Usage> {
+async function getUsage({ signal }: { signal?: AbortSignal } = {}): Promise<Usage> {
   return usageSchema.parse(await apiClient.get(API_PATHS.usage, { signal }));
 }
 
-export const usageQueryOptions = () =>
+const usageQueryOptions = () =>
   queryOptions({
     queryKey: usageQueryKey,
     queryFn: ({ signal }) => getUsage({ signal }),

@@ -11,7 +11,7 @@ import { apiClient } from '../../../lib/api-client';
  * Backend registration of spec point 7, once the address is confirmed. Idempotent on the
  * server, so repeating it after a half-finished sign-up does no harm.
  */
-export async function registerUser(
+async function registerUser(
   input: Pick<RegisterUserInput, 'cognitoId' | 'email' | 'firstName' | 'lastName'>,
 ): Promise<CurrentUser> {
   const body: RegisterUserInput = { ...input, role: 'USER', isTrial: true, isDeleted: false };

@@ -6,7 +6,7 @@ import { apiClient } from '../../../lib/api-client';
  * Step 1 of "Forgot password": e-mails a reset code. The server answers the same for unknown
  * addresses, so the form cannot be used to find out who has an account.
  */
-export const requestPasswordReset = async ({ email }: { email: string }) => {
+const requestPasswordReset = async ({ email }: { email: string }) => {
   await apiClient.post(`${API_PATHS.auth}/email-otp/request-password-reset`, { body: { email } });
 };
 

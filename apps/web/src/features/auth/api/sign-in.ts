@@ -6,7 +6,7 @@ import { ApiRequestError, apiClient } from '../../../lib/api-client';
  * better-auth's e-mail + password sign-in. `rememberMe: false` gets a browser-session cookie,
  * `true` a persistent one (issue 3). The response body is not needed: the cookie is the session.
  */
-export const signIn = async (input: LoginInput): Promise<void> => {
+const signIn = async (input: LoginInput): Promise<void> => {
   await apiClient.post(`${API_PATHS.auth}/sign-in/email`, { body: input });
 };
 

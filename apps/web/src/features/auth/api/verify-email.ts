@@ -18,7 +18,7 @@ const verifyEmailResponseSchema = z.object({ user: verifiedUserSchema });
  * Confirms the address with the e-mailed code. On success the server also signs the user in
  * (session cookie), as the sign-up and login flows expect (spec point 4).
  */
-export async function verifyEmail(input: { email: string; otp: string }): Promise<VerifiedUser> {
+async function verifyEmail(input: { email: string; otp: string }): Promise<VerifiedUser> {
   const body = await apiClient.post(`${API_PATHS.auth}/email-otp/verify-email`, { body: input });
   return verifyEmailResponseSchema.parse(body).user;
 }

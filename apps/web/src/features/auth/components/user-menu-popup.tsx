@@ -3,7 +3,7 @@ import { Box, Menu, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useSignOut } from '../api/sign-out';
-import { AvatarButton } from './user-menu';
+import { AvatarButton } from './avatar-button';
 
 type UserMenuPopupProps = {
   user: CurrentUser;

@@ -1,31 +1,7 @@
 import type { CurrentUser } from '@clerkly/contracts';
-import { Avatar, UnstyledButton, type UnstyledButtonProps } from '@mantine/core';
-import { useState, type ComponentProps, type ComponentType, type Ref } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useAuth } from '../../../lib/auth/use-auth';
-
-/** Avatar initials: first letters of first and last name, upper-cased (spec point 2). */
-export const getInitials = ({ firstName, lastName }: Pick<CurrentUser, 'firstName' | 'lastName'>) =>
-  `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
-
-type AvatarButtonProps = UnstyledButtonProps &
-  Omit<ComponentProps<'button'>, keyof UnstyledButtonProps | 'ref'> & {
-    user: CurrentUser;
-    ref?: Ref<HTMLButtonElement>;
-  };
-
-/** The top bar's avatar, which opens the user menu. */
-export function AvatarButton({ user, ...others }: AvatarButtonProps) {
-  const initials = getInitials(user);
-  return (
-    // The name starts with the initials it shows (WCAG 2.5.3 "label in name"), so a
-    // voice-control user can say what they see (issue 14).
-    <UnstyledButton aria-label={`${initials} – Open user menu`} {...others}>
-      <Avatar color="cyan" radius="xl">
-        {initials}
-      </Avatar>
-    </UnstyledButton>
-  );
-}
+import { AvatarButton } from './avatar-button';
 
 type Popup = ComponentType<{ user: CurrentUser; openOnMount: boolean }>;
 

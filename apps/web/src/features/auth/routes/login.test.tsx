@@ -179,9 +179,7 @@ describe('login by an unconfirmed account', () => {
 
     expect(await screen.findByText(TOASTS.profileSetUp)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/create-notes'), {
-      timeout: 4000,
-    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/create-notes'));
     expect(router.state.location.state).toEqual({ welcome: true });
     expect(requests).toContainEqual(
       expect.objectContaining({

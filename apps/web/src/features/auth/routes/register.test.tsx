@@ -158,12 +158,10 @@ describe('sign-up flow', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText(TOASTS.profileSetUp)).toBeInTheDocument();
-    await waitFor(
-      () =>
-        expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
-          '/subscription?plan=pro-monthly',
-        ),
-      { timeout: 4000 },
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/subscription?plan=pro-monthly',
+      ),
     );
     expect(requests).toContainEqual(
       expect.objectContaining({

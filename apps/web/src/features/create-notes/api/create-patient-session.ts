@@ -12,9 +12,7 @@ import { usageQueryKey } from './get-usage';
  * `POST /api/patient-sessions/` (spec point 7). 403 `TRIAL_SESSIONS_EXHAUSTED` or
  * `UPGRADE_REQUIRED` carry the spec's limit message.
  */
-export async function createPatientSession(
-  input: CreatePatientSessionInput,
-): Promise<PatientSession> {
+async function createPatientSession(input: CreatePatientSessionInput): Promise<PatientSession> {
   return patientSessionSchema.parse(
     await apiClient.post(API_PATHS.patientSessions, { body: input }),
   );

@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { usageQueryKey } from './get-usage';
 
-export type GenerateMoreNotesInput = {
+type GenerateMoreNotesInput = {
   selectedTemplates: number[];
   transcribedText: string;
   sessionId: number;
@@ -17,9 +17,7 @@ export type GenerateMoreNotesInput = {
  * `POST /api/deepgram/notes-with-more-templates` (spec point 7): notes for further templates
  * from the transcript the session already has, without uploading the audio again.
  */
-export async function generateMoreNotes(
-  input: GenerateMoreNotesInput,
-): Promise<GeneratedNoteOutput[]> {
+async function generateMoreNotes(input: GenerateMoreNotesInput): Promise<GeneratedNoteOutput[]> {
   const body = await apiClient.post(API_PATHS.notesWithMoreTemplates, { body: input });
   return moreTemplatesResponseSchema.parse(body).outputs;
 }

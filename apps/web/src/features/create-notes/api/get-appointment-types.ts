@@ -5,7 +5,7 @@ import { apiClient } from '../../../lib/api-client';
 const MINUTE = 60_000;
 
 /** `GET /api/appointment-type/` (spec point 7). */
-export async function getAppointmentTypes({ signal }: { signal?: AbortSignal } = {}): Promise<
+async function getAppointmentTypes({ signal }: { signal?: AbortSignal } = {}): Promise<
   AppointmentType[]
 > {
   return appointmentTypeSchema
@@ -13,7 +13,7 @@ export async function getAppointmentTypes({ signal }: { signal?: AbortSignal } =
     .parse(await apiClient.get(API_PATHS.appointmentTypes, { signal }));
 }
 
-export const appointmentTypesQueryOptions = () =>
+const appointmentTypesQueryOptions = () =>
   queryOptions({
     queryKey: ['appointment-types'] as const,
     queryFn: ({ signal }) => getAppointmentTypes({ signal }),

@@ -5,13 +5,13 @@ import { apiClient } from '../../../lib/api-client';
 const MINUTE = 60_000;
 
 /** `GET /api/templates/` (spec point 7): the templates a note can be generated from. */
-export async function getTemplates({ signal }: { signal?: AbortSignal } = {}): Promise<
+async function getTemplates({ signal }: { signal?: AbortSignal } = {}): Promise<
   TemplateListItem[]
 > {
   return templateListItemSchema.array().parse(await apiClient.get(API_PATHS.templates, { signal }));
 }
 
-export const templatesQueryOptions = () =>
+const templatesQueryOptions = () =>
   queryOptions({
     // The same list (and key) as the profile's template multi-select.
     queryKey: ['templates', 'names'] as const,

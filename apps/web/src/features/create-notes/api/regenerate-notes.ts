@@ -2,7 +2,7 @@ import { API_PATHS, regenerateResponseSchema, type RegenerateResponse } from '@c
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
-export type RegenerateNotesInput = {
+type RegenerateNotesInput = {
   templateId: number;
   transcribedText: string;
   userInput: string;
@@ -11,7 +11,7 @@ export type RegenerateNotesInput = {
 };
 
 /** `POST /api/deepgram/regenerate-notes` (spec point 7): one note rewritten per instruction. */
-export async function regenerateNotes(input: RegenerateNotesInput): Promise<RegenerateResponse> {
+async function regenerateNotes(input: RegenerateNotesInput): Promise<RegenerateResponse> {
   return regenerateResponseSchema.parse(
     await apiClient.post(API_PATHS.regenerateNotes, { body: input }),
   );

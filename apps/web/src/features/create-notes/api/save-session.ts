@@ -12,7 +12,7 @@ import { ApiRequestError, apiClient } from '../../../lib/api-client';
  * `PATCH /api/patient-sessions/{id}` (spec point 7): notes, duration and transcript, based on
  * `update.baseVersion`. Answers the session's new version.
  */
-export async function saveSession({
+async function saveSession({
   sessionId,
   update,
 }: {

@@ -14,7 +14,7 @@ import type { GenerationProgress } from '../hooks/use-note-generation';
 import type { UploadQueueState } from '../lib/segment-upload-queue';
 
 /** Spec point 4: the overlay's two messages. */
-export const OVERLAY_MESSAGES = {
+const OVERLAY_MESSAGES = {
   analysing: 'Analysing your session...',
   generating: 'Hang on! Generating notes...',
 } as const;
@@ -25,7 +25,7 @@ const secondsText = (seconds: number) => {
 };
 
 /** Issue 9: while the last segments are sent, how much audio is left to send. */
-export function describeUploads(uploads: UploadQueueState): string {
+function describeUploads(uploads: UploadQueueState): string {
   if (uploads.pending === 0) return 'All audio sent.';
   const left = `the last ${secondsText(uploads.pendingSeconds)} of audio`;
   return uploads.retrying ? `Waiting for the connection to send ${left}…` : `Sending ${left}…`;

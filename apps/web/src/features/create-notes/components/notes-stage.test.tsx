@@ -11,7 +11,7 @@ import { SegmentPipelineProvider } from '../state/segment-pipeline';
 import { initialSessionState, SessionProvider, type SessionState } from '../state/session-store';
 import { NotesStage } from './notes-stage';
 
-// The app loads these on demand (issue 13); compiled here, before the tests' 5 s start.
+// The app loads these on demand (issue 13); loaded once here rather than inside the first test.
 beforeAll(async () => {
   await import('./note-editor');
 });

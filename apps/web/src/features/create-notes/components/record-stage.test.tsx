@@ -133,7 +133,7 @@ describe('Record stage: live transcript and Generate Notes (issue 9)', () => {
     expect(
       within(region).getByText('Transcribed by the offline recogniser (pocketsphinx).'),
     ).toBeInTheDocument();
-  }, 15_000);
+  });
 
   it('follows the generation, saying what the server is doing, then shows the notes', async () => {
     const { user, requests } = renderStage({
@@ -148,14 +148,8 @@ describe('Record stage: live transcript and Generate Notes (issue 9)', () => {
 
     expect(await screen.findByText('Transcribing the last 12 seconds…')).toBeInTheDocument();
     expect(screen.getByText('Hang on! Generating notes...')).toBeInTheDocument();
-    expect(
-      await screen.findByText('Writing 2 notes…', undefined, { timeout: 3000 }),
-    ).toBeInTheDocument();
-    const tabs = await screen.findByRole(
-      'tablist',
-      { name: 'Notes by template' },
-      { timeout: 3000 },
-    );
+    expect(await screen.findByText('Writing 2 notes…')).toBeInTheDocument();
+    const tabs = await screen.findByRole('tablist', { name: 'Notes by template' });
     expect(
       within(tabs)
         .getAllByRole('tab')
@@ -165,7 +159,7 @@ describe('Record stage: live transcript and Generate Notes (issue 9)', () => {
       templateIds: [1, 18],
       segmentCount: 3,
     });
-  }, 15_000);
+  });
 
   it('shows a failed generation with its reason, and Retry starts it again', async () => {
     const { user, requests } = renderStage({
@@ -180,16 +174,14 @@ describe('Record stage: live transcript and Generate Notes (issue 9)', () => {
     });
     await user.click(generateButton());
 
-    const failure = await screen.findByRole('alert', {}, { timeout: 3000 });
+    const failure = await screen.findByRole('alert');
     expect(failure).toHaveTextContent('Generating notes failed.');
     expect(failure).toHaveTextContent('Transcription failed twice. Try again.');
     await user.click(within(failure).getByRole('button', { name: 'Retry' }));
 
-    expect(
-      await screen.findByRole('tablist', { name: 'Notes by template' }, { timeout: 3000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('tablist', { name: 'Notes by template' })).toBeInTheDocument();
     expect(requests.some((request) => request.path === '/api/generations/7/retry')).toBe(true);
-  }, 15_000);
+  });
 
   it("shows the trial's refusal in the spec's words and keeps the recording", async () => {
     const { user } = renderStage({
@@ -201,7 +193,7 @@ describe('Record stage: live transcript and Generate Notes (issue 9)', () => {
     expect(await screen.findAllByText(LIMIT_MESSAGES.trialNotesExhausted)).not.toHaveLength(0);
     expect(screen.getByText(/Recording ready\./)).toBeInTheDocument();
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
-  }, 15_000);
+  });
 });
 
 /** Cuts one segment of 6 s, as the recorder does after a pause. */
@@ -247,5 +239,5 @@ describe('Segment uploads while the server is down (issue 9)', () => {
     expect(body).toBeInstanceOf(Blob);
     expect((body as Blob).type).toBe('audio/wav');
     expect((body as Blob).size).toBe(44 + 6 * 16_000 * 2);
-  }, 15_000);
+  });
 });

@@ -5,7 +5,7 @@ import { Downsampler } from '../lib/downsampler';
 import { createPcmTap, type PcmTap } from '../lib/pcm-tap';
 
 /** Spec point 9: analyser size 256. */
-export const RECORDING_FFT_SIZE = 256;
+const RECORDING_FFT_SIZE = 256;
 
 export type RecorderState =
   | { status: 'idle' }

@@ -2,8 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { htmlTextLength, truncateHtml } from '../lib/truncate-html';
 
 /** Spec point 9: 5 ms per character after a 500 ms start delay. */
-export const TYPING_START_DELAY_MS = 500;
-export const TYPING_MS_PER_CHARACTER = 5;
+const TYPING_START_DELAY_MS = 500;
+const TYPING_MS_PER_CHARACTER = 5;
 const FRAME_MS = 30;
 
 /**

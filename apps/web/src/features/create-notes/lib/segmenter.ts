@@ -25,7 +25,7 @@ const FLOOR_RISE_MIN_STEP = 0.00002;
 /** A forced cut looks for the quietest frame in this last stretch. */
 const FORCED_CUT_SEARCH_MS = 1000;
 /** Shorter than this, a tail holds no word: Stop drops it rather than send a click. */
-export const MIN_TAIL_MS = 100;
+const MIN_TAIL_MS = 100;
 
 export class Segmenter {
   private readonly frameSize: number;

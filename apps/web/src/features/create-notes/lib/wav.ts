@@ -4,7 +4,6 @@
  * consultation under 120 MB (issue 5).
  */
 export const WAV_SAMPLE_RATE = 16_000;
-export const WAV_FILE_NAME = 'recording.wav';
 export const WAV_MIME_TYPE = 'audio/wav';
 
 const HEADER_BYTES = 44;

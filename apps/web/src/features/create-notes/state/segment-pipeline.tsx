@@ -31,7 +31,7 @@ import {
 import type { PatientSession } from '@clerkly/contracts';
 
 /** What a stored recording needs to resume its session after a reload (issues 5 and 9). */
-export type RecordingContext = {
+type RecordingContext = {
   session: PatientSession;
   patient: CurrentPatient;
   selectedTemplateIds: number[];

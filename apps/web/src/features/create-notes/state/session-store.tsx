@@ -3,7 +3,7 @@ import { createContext, use, useReducer, type Dispatch, type ReactNode } from 'r
 import { fromOutputs, mergeOutputs, sameOutputs, type GeneratedNote } from '../lib/generated-notes';
 
 /** Spec point 4 "Session screen": exactly one of these; reset returns to the first. */
-export type SessionScreen = 'create-session' | 'generate-notes' | 'save-session';
+type SessionScreen = 'create-session' | 'generate-notes' | 'save-session';
 
 export type CurrentPatient = { name: string; appointmentTypeId: number };
 

@@ -9,7 +9,7 @@ export type SavedNotesRange = { from: string; to: string };
  * `GET /api/notes/user/{cognitoId}/page` (issue 13, docs/decisions/009): one page of the caller's
  * saved sessions, newest first, with what the list shows (no note text).
  */
-export async function getSavedSessionsPage({
+async function getSavedSessionsPage({
   cognitoId,
   range,
   cursor,

@@ -10,7 +10,7 @@ import { apiClient } from '../../../lib/api-client';
  * `GET /api/patient-sessions/{id}`: a session's notes with their text. My Sessions' list carries
  * no note text (issue 13); a note's text is fetched when the clinician opens it.
  */
-export async function getSessionNotes(
+async function getSessionNotes(
   sessionId: number,
   signal?: AbortSignal,
 ): Promise<PatientSessionDetail> {

@@ -25,7 +25,7 @@ export type SessionGroup = {
 };
 
 /** Names typed with different case or spacing are the same patient. */
-export const patientKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+const patientKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
 
 /** Midnight of the note's day in the user's time zone, as a number to compare. */
 function localDayStart(iso: string): number {

@@ -7,7 +7,7 @@ import { apiClient } from '../../../lib/api-client';
  * account is ended: whoever might know the old password is signed out everywhere else
  * (OWASP ASVS 3.3.3); this browser gets a fresh session cookie.
  */
-export const changePassword = async ({ oldPassword, newPassword }: ChangePasswordInput) => {
+const changePassword = async ({ oldPassword, newPassword }: ChangePasswordInput) => {
   await apiClient.post(`${API_PATHS.auth}/change-password`, {
     body: { currentPassword: oldPassword, newPassword, revokeOtherSessions: true },
   });

@@ -5,13 +5,13 @@ import { apiClient } from '../../../lib/api-client';
 const MINUTE = 60_000;
 
 /** `GET /api/templates/` (spec point 7): id and name of every template, for the multi-select. */
-export async function getTemplateNames({ signal }: { signal?: AbortSignal } = {}): Promise<
+async function getTemplateNames({ signal }: { signal?: AbortSignal } = {}): Promise<
   TemplateListItem[]
 > {
   return templateListItemSchema.array().parse(await apiClient.get(API_PATHS.templates, { signal }));
 }
 
-export const templateNamesQueryOptions = () =>
+const templateNamesQueryOptions = () =>
   queryOptions({
     queryKey: ['templates', 'names'] as const,
     queryFn: ({ signal }) => getTemplateNames({ signal }),

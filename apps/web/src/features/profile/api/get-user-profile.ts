@@ -9,13 +9,11 @@ export const userProfileQueryKey = ['user-profile'] as const;
  * userProfile"). Same endpoint as the route guards' authentication check, but its own cache
  * entry: the form must not be reset by the guards' background re-checks.
  */
-export async function getUserProfile({
-  signal,
-}: { signal?: AbortSignal } = {}): Promise<CurrentUser> {
+async function getUserProfile({ signal }: { signal?: AbortSignal } = {}): Promise<CurrentUser> {
   return currentUserSchema.parse(await apiClient.get(API_PATHS.users, { signal }));
 }
 
-export const userProfileQueryOptions = () =>
+const userProfileQueryOptions = () =>
   queryOptions({
     queryKey: userProfileQueryKey,
     queryFn: ({ signal }) => getUserProfile({ signal }),

@@ -9,7 +9,7 @@ import { apiClient } from '../../../lib/api-client';
 import { userProfileQueryKey } from './get-user-profile';
 
 /** `PUT /api/users/profile` (spec point 7); an empty field keeps the stored value. */
-export async function updateProfile(input: UpdateProfileInput): Promise<CurrentUser> {
+async function updateProfile(input: UpdateProfileInput): Promise<CurrentUser> {
   return currentUserSchema.parse(await apiClient.put(API_PATHS.updateProfile, { body: input }));
 }
 

@@ -8,7 +8,7 @@ import { toCommonTemplate, useUpdateProfile } from '../api/update-profile';
 import { CommonConditionsInput, CommonTemplatesSelect, ProfessionSelect } from './profile-fields';
 
 /** Spec point 9: the redirect follows the success toast after 2 seconds. */
-export const PROFILE_SETUP_REDIRECT_MS = 2000;
+const PROFILE_SETUP_REDIRECT_MS = 2000;
 
 type ProfileSetupProps = {
   /** Called with the saved profile once the success toast has been on screen for 2 s. */

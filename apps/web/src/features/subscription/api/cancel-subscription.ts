@@ -1,12 +1,12 @@
-import { API_PATHS, subscriptionSchema, type Subscription } from '@clerkly/contracts';
+import { API_PATHS, cancelSubscriptionResponseSchema, type Subscription } from '@clerkly/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { subscriptionQueryKey } from '../../../lib/billing/subscription';
 import { usageQueryKey } from '../../../lib/billing/usage';
 
 /** `POST /api/stripe/cancel-subscription` (spec point 7): cancels at the end of the period. */
-export async function cancelSubscription(): Promise<Subscription> {
-  return subscriptionSchema.parse(await apiClient.post(API_PATHS.cancelSubscription));
+async function cancelSubscription(): Promise<Subscription> {
+  return cancelSubscriptionResponseSchema.parse(await apiClient.post(API_PATHS.cancelSubscription));
 }
 
 export function useCancelSubscription() {

@@ -11,7 +11,7 @@ import { apiClient } from '../../../lib/api-client';
  * `POST /api/stripe/create-checkout-session` (spec point 7). The Idempotency-Key is one per
  * click, so a retried request never opens a second checkout.
  */
-export async function createCheckoutSession(
+async function createCheckoutSession(
   input: CreateCheckoutSessionInput & { idempotencyKey: string },
 ): Promise<CheckoutSession> {
   return checkoutSessionSchema.parse(

@@ -3,13 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 /** `GET /api/stripe/product-list` (spec point 7): the paid plans, or none with billing off. */
-export async function getProductList({
-  signal,
-}: { signal?: AbortSignal } = {}): Promise<ProductList> {
+async function getProductList({ signal }: { signal?: AbortSignal } = {}): Promise<ProductList> {
   return productListSchema.parse(await apiClient.get(API_PATHS.productList, { signal }));
 }
 
-export const productListQueryOptions = () =>
+const productListQueryOptions = () =>
   queryOptions({
     queryKey: ['product-list'],
     queryFn: ({ signal }) => getProductList({ signal }),

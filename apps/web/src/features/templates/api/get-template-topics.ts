@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 /** `GET /api/topics/templateId/{id}` (spec point 7): the sections of one template, in order. */
-export async function getTemplateTopics({
+async function getTemplateTopics({
   templateId,
   signal,
 }: {
@@ -17,7 +17,7 @@ export async function getTemplateTopics({
     .sort((a, b) => a.position - b.position);
 }
 
-export const templateTopicsQueryOptions = (templateId: number) =>
+const templateTopicsQueryOptions = (templateId: number) =>
   queryOptions({
     queryKey: ['templates', 'topics', templateId] as const,
     queryFn: ({ signal }) => getTemplateTopics({ templateId, signal }),

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 /** `GET /api/templates/user/{id}` (spec point 7): the template catalogue for this user. */
-export async function getUserTemplates({
+async function getUserTemplates({
   cognitoId,
   signal,
 }: {
@@ -14,7 +14,7 @@ export async function getUserTemplates({
   return templateSchema.array().parse(body);
 }
 
-export const userTemplatesQueryOptions = (cognitoId: string) =>
+const userTemplatesQueryOptions = (cognitoId: string) =>
   queryOptions({
     queryKey: ['templates', 'user', cognitoId] as const,
     queryFn: ({ signal }) => getUserTemplates({ cognitoId, signal }),

@@ -6,7 +6,7 @@ export type TemplateGroups = { recommended: Template[]; other: Template[] };
  * Spec point 6: templates for 'General medicine' or the user's own profession are recommended,
  * when the catalogue marks them so (recommend = 1, spec point 3).
  */
-export function isRecommendedFor(template: Template, profession: string | null): boolean {
+function isRecommendedFor(template: Template, profession: string | null): boolean {
   if (template.recommend !== 1) return false;
   return (
     template.medicalProfession === GENERAL_MEDICINE ||
