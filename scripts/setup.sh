@@ -40,12 +40,11 @@ if [ "${#missing[@]}" -gt 0 ]; then
   fi
 fi
 
-# Install what the committed lockfile says, once per lockfile change. Not `npm ci`: the registry
-# these machines reach lacks some other platforms' optional binaries (e.g. darwin builds of
-# unrs-resolver), and `npm ci` refuses a lockfile without them, while `npm install` keeps the
-# lockfile as it is and skips optional packages that do not exist.
+# Install exactly what the committed lockfile says, once per lockfile change. The lockfile lists
+# every platform's optional binaries (the resolver's and the parsers'), so `npm ci` accepts it and
+# a fresh clone's tree stays clean (issue 22).
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm install --no-audit --no-fund
+  npm ci --no-audit --no-fund
 fi
 
 if [ "$mode" = start ]; then
