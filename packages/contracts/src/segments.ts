@@ -17,6 +17,11 @@ export const SEGMENT_RULES = {
   sampleRate: 16_000,
   /** Largest segment body accepted: a little over 60 s of 16 kHz WAV. */
   maxBytes: 2 * 1024 * 1024,
+  /**
+   * Longest segment accepted, whatever its header says: what maxBytes holds at 16 kHz 16-bit.
+   * A lower rate or 8-bit samples would otherwise make 2 MB into minutes of work (issue 23).
+   */
+  maxAcceptedSeconds: 66,
   mimeType: 'audio/wav',
 } as const;
 
