@@ -17,9 +17,10 @@ import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { codeMessage, existingAccountMessage } from '../mail/messages';
-import { codeLifetimeSeconds, shortenCodeLife } from './code-lifetime';
+import { codeLifetimeSeconds, discardCodes, shortenCodeLife } from './code-lifetime';
 import { withoutEmailAddresses } from '../../lib/redact';
 import { claimCodeSend } from './code-sends.repository';
+import { codeGuessesLocked } from './login-throttle.repository';
 import { hashPassword, verifyPassword } from './password-hash';
 import { initialExpiry, withSessionPolicy } from './session-store';
 
@@ -242,7 +243,15 @@ export function createAuth(
             // The per-address limit sits where codes are sent, so every path that sends one is
             // covered (issue 11). Over the limit the code is silently not sent: an error here
             // would tell which addresses have accounts.
+            // A code that is not sent is not kept either (issue 23), and an account whose code
+            // guesses are used up gets none until its window ends.
+            if (config.rateLimit && (await codeGuessesLocked(db, email))) {
+              await discardCodes(db, type, email);
+              log.warn({ purpose: type }, 'Code not sent: code guesses used up for the hour');
+              return;
+            }
             if (config.rateLimit && !(await claimCodeSend(db, email))) {
+              await discardCodes(db, type, email);
               log.warn({ purpose: type }, 'Code not sent: per-address limit reached');
               return;
             }
