@@ -1,7 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OTP_COUNTDOWN_SECONDS, VALIDATION_MESSAGES, apiErrorSchema } from '@clerkly/contracts';
-import { accounts, users, verifications } from '../src/db/schema';
+import {
+  OTP_COUNTDOWN_SECONDS,
+  REMEMBERED_SESSION_DAYS,
+  SESSION_LIMITS,
+  VALIDATION_MESSAGES,
+  apiErrorSchema,
+} from '@clerkly/contracts';
+import { accounts, sessions, users, verifications } from '../src/db/schema';
 import {
   ORIGIN,
   buildTestApp,
@@ -282,9 +288,35 @@ describe('sign-in', () => {
         })
       ).headers['set-cookie'],
     );
+    // Issue 23, finding 5: the cookie lived 7 days while the server kept the session 30.
     const maxAge = Number(remembered.match(/Max-Age=(\d+)/i)?.[1]);
-    expect(maxAge).toBeGreaterThan(0);
-    expect(maxAge).toBeLessThanOrEqual(30 * 24 * 3600);
+    expect(maxAge).toBe(REMEMBERED_SESSION_DAYS * 24 * 3600);
+  });
+
+  it('does not remember a sign-in that does not ask for it (issue 23)', async () => {
+    const user = await createUser(testApp.app);
+    const omitted = await post('/api/auth/sign-in/email', {
+      email: user.email,
+      password: user.password,
+    });
+    expect(omitted.statusCode).toBe(200);
+    const cookie =
+      (Array.isArray(omitted.headers['set-cookie'])
+        ? omitted.headers['set-cookie']
+        : [omitted.headers['set-cookie'] ?? '']
+      ).find((c) => c.includes('session_token=')) ?? '';
+    expect(cookie).toMatch(/session_token=/);
+    expect(cookie).not.toMatch(/Max-Age|Expires/i);
+    const [session] = await testApp.app.database.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id))
+      .orderBy(desc(sessions.createdAt))
+      .limit(1);
+    // Not remembered: 30 idle minutes (SESSION_LIMITS), not 30 days.
+    expect(session!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(
+      SESSION_LIMITS.idleMinutes * 60_000,
+    );
   });
 
   it('logout ends the session on the server', async () => {

@@ -154,11 +154,20 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       // Overwritten, never trusted from the client: Fastify's request.ip honours TRUST_PROXY.
       headers.set(CLIENT_IP_HEADER, request.ip);
       const hasBody = request.method !== 'GET' && request.body !== undefined;
+      // Remember Me only when asked for (issue 23, ASVS 3.3.2): better-auth remembers a sign-in
+      // that leaves the field out.
+      const body =
+        path === SIGN_IN_PATH && request.body && typeof request.body === 'object'
+          ? {
+              ...request.body,
+              rememberMe: (request.body as { rememberMe?: unknown }).rememberMe === true,
+            }
+          : request.body;
       const response = await app.auth.handler(
         new Request(url, {
           method: request.method,
           headers,
-          body: hasBody ? JSON.stringify(request.body) : undefined,
+          body: hasBody ? JSON.stringify(body) : undefined,
         }),
       );
 

@@ -3,6 +3,7 @@ import {
   OTP_COUNTDOWN_SECONDS,
   OTP_MAX_ATTEMPTS,
   PRODUCT_NAME,
+  REMEMBERED_SESSION_DAYS,
   VALIDATION_MESSAGES,
   passwordSchema,
 } from '@clerkly/contracts';
@@ -93,7 +94,7 @@ export const PASSWORDLESS_ENDPOINTS = new Set(['/sign-in/email-otp']);
 /** A session is remembered only when the clinician ticked Remember Me at sign-in. */
 const wantsRememberMe = (context: { path?: string; body?: unknown } | null | undefined) =>
   context?.path === '/sign-in/email' &&
-  (context.body as { rememberMe?: unknown } | undefined)?.rememberMe !== false;
+  (context.body as { rememberMe?: unknown } | undefined)?.rememberMe === true;
 
 /**
  * The identity service: better-auth with e-mail + password, 6-digit e-mail codes and database
@@ -175,6 +176,9 @@ export function createAuth(
       // Lifetimes are set per session in databaseHooks below and kept by session-store.ts
       // (ASVS 3.3.2 L2): better-auth's own sliding refresh would extend remembered sessions.
       disableSessionRefresh: true,
+      // The remembered cookie's Max-Age: the remembered session's server-side lifetime, so the
+      // browser and the server agree (issue 23: the cookie said 7 days, the server 30).
+      expiresIn: REMEMBERED_SESSION_DAYS * 24 * 3600,
       additionalFields: {
         rememberMe: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
