@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../db/client';
 import { openEvidence } from '../../engines/notes/evidence';
 import type { SavedEvidenceAligner } from './saved-evidence';
+import { sharedTranscript } from './saved-evidence.thread';
 import type { FieldCipher } from '../../lib/field-crypto';
 import type { Entitlements } from '../usage/entitlements.service';
 import {
@@ -132,10 +133,11 @@ export async function saveSession(
   const drafts = new Map(
     (await listNotesOfSession(db, id)).map((row) => [row.templateId, row.draftEvidenceSealed]),
   );
+  const transcript = sharedTranscript(input.transcribedText);
   const evidence = await alignEvidence(
     input.notes.map((note) => ({
       content: note.notesContent,
-      transcript: input.transcribedText,
+      transcript,
       draft: openEvidence(drafts.get(note.templateId), (text) => cipher.open(text)),
     })),
   );
