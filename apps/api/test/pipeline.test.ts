@@ -162,6 +162,10 @@ describe('segments uploaded while recording', () => {
         413,
       ],
       ['negative seq', await putSegment(app, user, sessionId, -1, parts[0]!), 400],
+      // Issue 23: these were read as seq 16 and 1000.
+      ['hexadecimal seq', await putSegment(app, user, sessionId, '0x10', parts[0]!), 400],
+      ['exponent seq', await putSegment(app, user, sessionId, '1e3', parts[0]!), 400],
+      ['seq with a sign', await putSegment(app, user, sessionId, '+1', parts[0]!), 400],
       ['huge session id', await putSegment(app, user, 2 ** 31, 0, parts[0]!), 400],
       ["another user's session", await putSegment(app, other, sessionId, 0, parts[0]!), 404],
     ];

@@ -30,7 +30,12 @@ export const PIPELINE_POLL_MS = 1000;
 
 export const segmentParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
-  seq: z.coerce.number().int().min(0).max(100_000),
+  // Decimal digits only (issue 23): Number() read "0x10" as 16 and "1e3" as 1000.
+  seq: z
+    .string()
+    .regex(/^\d{1,6}$/, 'The segment number must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(100_000)),
 });
 
 export const SEGMENT_STATUSES = ['queued', 'transcribed', 'failed'] as const;
