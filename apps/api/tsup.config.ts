@@ -2,10 +2,12 @@ import { defineConfig } from 'tsup';
 
 // Bundles the API (and the contracts package, which ships TypeScript source) into dist/.
 export default defineConfig({
-  // The builtin note engine's worker thread is loaded by file name (engines/notes/threaded.notes.ts).
+  // Worker threads are loaded by file name (engines/notes/threaded.notes.ts, sessions/saved-evidence.ts).
   entry: {
     server: 'src/server.ts',
     'builtin.thread': 'src/engines/notes/builtin.thread.ts',
+    // The evidence of saved notes is aligned in threads too (modules/sessions/saved-evidence.ts).
+    'saved-evidence.thread': 'src/modules/sessions/saved-evidence.thread.ts',
   },
   format: ['esm'],
   platform: 'node',

@@ -1,7 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OTP_COUNTDOWN_SECONDS, VALIDATION_MESSAGES, apiErrorSchema } from '@clerkly/contracts';
-import { accounts, users, verifications } from '../src/db/schema';
+import {
+  OTP_COUNTDOWN_SECONDS,
+  REMEMBERED_SESSION_DAYS,
+  SESSION_LIMITS,
+  VALIDATION_MESSAGES,
+  apiErrorSchema,
+} from '@clerkly/contracts';
+import { accounts, sessions, users, verifications } from '../src/db/schema';
 import {
   ORIGIN,
   buildTestApp,
@@ -282,9 +288,35 @@ describe('sign-in', () => {
         })
       ).headers['set-cookie'],
     );
+    // Issue 23, finding 5: the cookie lived 7 days while the server kept the session 30.
     const maxAge = Number(remembered.match(/Max-Age=(\d+)/i)?.[1]);
-    expect(maxAge).toBeGreaterThan(0);
-    expect(maxAge).toBeLessThanOrEqual(30 * 24 * 3600);
+    expect(maxAge).toBe(REMEMBERED_SESSION_DAYS * 24 * 3600);
+  });
+
+  it('does not remember a sign-in that does not ask for it (issue 23)', async () => {
+    const user = await createUser(testApp.app);
+    const omitted = await post('/api/auth/sign-in/email', {
+      email: user.email,
+      password: user.password,
+    });
+    expect(omitted.statusCode).toBe(200);
+    const cookie =
+      (Array.isArray(omitted.headers['set-cookie'])
+        ? omitted.headers['set-cookie']
+        : [omitted.headers['set-cookie'] ?? '']
+      ).find((c) => c.includes('session_token=')) ?? '';
+    expect(cookie).toMatch(/session_token=/);
+    expect(cookie).not.toMatch(/Max-Age|Expires/i);
+    const [session] = await testApp.app.database.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id))
+      .orderBy(desc(sessions.createdAt))
+      .limit(1);
+    // Not remembered: 30 idle minutes (SESSION_LIMITS), not 30 days.
+    expect(session!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(
+      SESSION_LIMITS.idleMinutes * 60_000,
+    );
   });
 
   it('logout ends the session on the server', async () => {
@@ -468,5 +500,118 @@ describe('backend registration and profile', () => {
     });
     const wrongType = await put({ commonConditions: 42 });
     expect(wrongType.statusCode).toBe(400);
+  });
+});
+
+/**
+ * Issue 23, finding 3 (ASVS 2.2.1): every reset request minted a live code with 5 tries, even
+ * when the per-address e-mail limit stopped sending it; behind a proxy with a rotating
+ * X-Forwarded-For, 335 guesses in 12 s reached one account. Now an account takes at most 10
+ * code guesses an hour wherever they come from, then its reset is locked (not its sign-in), and
+ * no code exists that was not e-mailed.
+ */
+describe('reset-code guesses are bounded per account (issue 23)', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await buildTestApp({ trustProxy: true });
+  });
+  afterAll(async () => {
+    await proxied.close();
+  });
+  let counter = 0;
+  /** A request through the proxy from a client address never used before. */
+  const viaProxy = (url: string, payload: object) => {
+    counter += 1;
+    return proxied.app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        origin: ORIGIN,
+        'x-forwarded-for': `198.51.${Math.floor(counter / 250) % 250}.${1 + (counter % 250)}`,
+      },
+      remoteAddress: '127.0.0.1',
+      payload,
+    });
+  };
+  const resetCodesStored = async (email: string) =>
+    (
+      await proxied.app.database.db
+        .select()
+        .from(verifications)
+        .where(eq(verifications.identifier, `forget-password-otp-${email}`))
+    ).length;
+
+  it('takes at most 10 guesses an hour from rotating addresses, then locks the reset only', async () => {
+    const user = await createUser(proxied.app);
+    const outboxDir = proxied.app.config.mail.outboxDir;
+    let evaluated = 0;
+    for (let round = 0; round < 12; round += 1) {
+      const requested = await viaProxy('/api/auth/email-otp/request-password-reset', {
+        email: user.email,
+      });
+      expect(requested.statusCode).toBe(200);
+      await proxied.app.authBackground.idle();
+      const real = await readLatestCode(outboxDir, user.email);
+      for (let guess = 0; guess < 5; guess += 1) {
+        const otp = String((Number(real) + 1 + guess) % 1_000_000).padStart(6, '0');
+        const response = await viaProxy('/api/auth/email-otp/reset-password', {
+          email: user.email,
+          otp,
+          password: 'Gu3ss$Password',
+        });
+        expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode).toBeLessThan(500);
+        if (response.statusCode !== 429) evaluated += 1;
+      }
+    }
+    expect(evaluated).toBeLessThanOrEqual(10);
+
+    // The reset is locked: even the e-mailed code is refused, and no code is left to guess.
+    const real = await readLatestCode(outboxDir, user.email);
+    const withRealCode = await viaProxy('/api/auth/email-otp/reset-password', {
+      email: user.email,
+      otp: real,
+      password: 'Gu3ss$Password',
+    });
+    expect(withRealCode.statusCode).toBe(429);
+    expect(errorOf(withRealCode.body).message).toMatch(/try again later/i);
+    expect(await resetCodesStored(user.email)).toBe(0);
+
+    // The account is not locked: its owner signs in with the password as before.
+    const signIn = await viaProxy('/api/auth/sign-in/email', {
+      email: user.email,
+      password: user.password,
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it('keeps no code that was not e-mailed once the address had its codes', async () => {
+    const user = await createUser(proxied.app);
+    const outboxDir = proxied.app.config.mail.outboxDir;
+    const mailsTo = async () => (await readOutbox(outboxDir)).filter((m) => m.to === user.email);
+    const before = (await mailsTo()).length;
+    for (let request = 0; request < 8; request += 1) {
+      await viaProxy('/api/auth/email-otp/request-password-reset', { email: user.email });
+      await proxied.app.authBackground.idle();
+    }
+    // The sign-up code counts towards the address's five per window.
+    const sent = (await mailsTo()).length - before;
+    expect(sent).toBeLessThan(8);
+    // The last requests sent nothing, so no code may be live: the last one e-mailed was replaced.
+    expect(await resetCodesStored(user.email)).toBe(0);
+  });
+
+  it('answers the same 429 for an address without an account (no enumeration)', async () => {
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 12; guess += 1) {
+      const response = await viaProxy('/api/auth/email-otp/reset-password', {
+        email: 'nobody-here@example.test',
+        otp: String(100_000 + guess),
+        password: 'Gu3ss$Password',
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.filter((status) => status !== 429).length).toBeLessThanOrEqual(10);
+    expect(statuses.at(-1)).toBe(429);
   });
 });

@@ -71,6 +71,11 @@ describe('bad requests get a 4xx JSON error, never a 500', () => {
     expect(response.headers['x-request-id']).toBeTruthy();
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    // Issue 23: the microphone for this app's own pages only; no camera, location or payment API.
+    const permissions = String(response.headers['permissions-policy']);
+    expect(permissions).toContain('microphone=(self)');
+    expect(permissions).toContain('camera=()');
+    expect(permissions).toContain('geolocation=()');
   });
 
   it('readiness reports the database reachable', async () => {

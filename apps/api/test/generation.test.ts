@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LIMIT_MESSAGES,
@@ -12,7 +12,8 @@ import {
   regenerateResponseSchema,
   uploadResponseSchema,
 } from '@clerkly/contracts';
-import { sessionNotes, usageCounters } from '../src/db/schema';
+import { sessionNotes, sessionSegments, usageCounters } from '../src/db/schema';
+import { encodeWav } from '../src/engines/audio/wav';
 import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
 
 let testApp: TestApp;
@@ -201,6 +202,63 @@ describe('upload: transcribe the recording and write one note per template', () 
       { data: speechWav },
     );
     expect(last.statusCode).toBe(200);
+  });
+});
+
+/** What the upload left behind: stored segments and queued transcription jobs, all users. */
+async function workStoredAndQueued() {
+  const db = testApp.app.database.db;
+  const [segments] = await db.select({ n: sql<number>`count(*)::int` }).from(sessionSegments);
+  const jobs = await db.execute(
+    sql`select count(*)::int as n from pgboss.job where name = 'transcribe-segment'`,
+  );
+  // Both drivers answer `execute` with `{ rows }`; the shared Db type does not say so.
+  return { segments: segments!.n, jobs: Number((jobs as { rows: { n: number }[] }).rows[0]!.n) };
+}
+
+describe('upload: length and format are judged from the bytes before any work (issue 23)', () => {
+  // Issue 23, finding 1: a 1-second WAV whose header claims 1 Hz (byteRate 2) ran 328 s and
+  // stored 593 segments before answering 413. Refused now before anything is stored or queued.
+  it('refuses a 32 KB WAV whose header claims a 1 Hz sample rate at once, storing nothing', async () => {
+    const user = await createUser(testApp.app);
+    const sessionId = await newSession(user);
+    const crafted = encodeWav(new Int16Array(16_000).fill(300));
+    crafted.writeUInt32LE(1, 24); // sampleRate
+    crafted.writeUInt32LE(2, 28); // byteRate
+    expect(crafted.length).toBeLessThan(33 * 1024);
+    const before = await workStoredAndQueued();
+    const started = performance.now();
+    const response = await upload(
+      user,
+      { selectedTemplateIds: '[1]', sessionId: String(sessionId) },
+      { data: crafted },
+    );
+    const elapsedMs = performance.now() - started;
+    expect(response.statusCode, response.body).toBe(400);
+    expect(errorOf(response.body).message).toMatch(/sample rate/i);
+    expect(elapsedMs).toBeLessThan(1_000);
+    expect(await workStoredAndQueued()).toEqual(before);
+  });
+
+  it.each([
+    ['8 Hz', 8],
+    ['7 999 Hz', 7_999],
+    ['1 MHz', 1_000_000],
+  ])('refuses a WAV whose header claims %s with a clear 400', async (_label, rate) => {
+    const user = await createUser(testApp.app);
+    const sessionId = await newSession(user);
+    const crafted = encodeWav(new Int16Array(16_000).fill(300));
+    crafted.writeUInt32LE(rate, 24);
+    crafted.writeUInt32LE(rate * 2, 28);
+    const before = await workStoredAndQueued();
+    const response = await upload(
+      user,
+      { selectedTemplateIds: '[1]', sessionId: String(sessionId) },
+      { data: crafted },
+    );
+    expect(response.statusCode, response.body).toBe(400);
+    expect(errorOf(response.body).message).toMatch(/sample rate/i);
+    expect(await workStoredAndQueued()).toEqual(before);
   });
 });
 

@@ -17,6 +17,11 @@ export const SEGMENT_RULES = {
   sampleRate: 16_000,
   /** Largest segment body accepted: a little over 60 s of 16 kHz WAV. */
   maxBytes: 2 * 1024 * 1024,
+  /**
+   * Longest segment accepted, whatever its header says: what maxBytes holds at 16 kHz 16-bit.
+   * A lower rate or 8-bit samples would otherwise make 2 MB into minutes of work (issue 23).
+   */
+  maxAcceptedSeconds: 66,
   mimeType: 'audio/wav',
 } as const;
 
@@ -25,7 +30,12 @@ export const PIPELINE_POLL_MS = 1000;
 
 export const segmentParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
-  seq: z.coerce.number().int().min(0).max(100_000),
+  // Decimal digits only (issue 23): Number() read "0x10" as 16 and "1e3" as 1000.
+  seq: z
+    .string()
+    .regex(/^\d{1,6}$/, 'The segment number must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(100_000)),
 });
 
 export const SEGMENT_STATUSES = ['queued', 'transcribed', 'failed'] as const;

@@ -102,8 +102,16 @@ export class JobQueue {
     await this.liveness.start({ onlyProcess: this.database.kind === 'pglite' });
   }
 
-  async send(queue: string, data: object, singletonKey?: string): Promise<void> {
-    await this.boss.send(queue, data, singletonKey ? { singletonKey } : {});
+  async send(
+    queue: string,
+    data: object,
+    singletonKey?: string,
+    options: { priority?: number } = {},
+  ): Promise<void> {
+    await this.boss.send(queue, data, {
+      ...(singletonKey ? { singletonKey } : {}),
+      ...(options.priority ? { priority: options.priority } : {}),
+    });
     // A worker of this process picks it up now rather than at its next poll.
     for (const id of this.localWorkers.get(queue) ?? []) this.boss.notifyWorker(id);
   }

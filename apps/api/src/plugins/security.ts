@@ -27,9 +27,29 @@ const securityHeaders = helmet({
   crossOriginEmbedderPolicy: false,
 });
 
+/**
+ * Browser features the pages may use (issue 23): the microphone for recording, the clipboard for
+ * Copy and full screen for the tutorial videos, by this app's own pages only; none of the rest.
+ */
+const PERMISSIONS_POLICY = [
+  'microphone=(self)',
+  'clipboard-write=(self)',
+  'fullscreen=(self)',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'hid=()',
+  'midi=()',
+].join(', ');
+
 export default fp(
   async (app) => {
     app.addHook('onRequest', (request, reply, done) => {
+      reply.raw.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
       securityHeaders(request.raw, reply.raw, (error?: unknown) =>
         done(error as Error | undefined),
       );

@@ -6,6 +6,7 @@ import {
   isTargetFormat,
   pcm16FromBytes,
   readWavHeader,
+  sampleRateMessage,
 } from './wav';
 
 /**
@@ -151,7 +152,9 @@ export async function decodeAudio(
       header = readWavHeader(bytes);
     } catch (error) {
       if (error instanceof WavHeaderError) {
-        throw new AudioError('bad-audio', MESSAGES.truncated, { cause: error });
+        const message =
+          error.sampleRate === undefined ? MESSAGES.truncated : sampleRateMessage(error.sampleRate);
+        throw new AudioError('bad-audio', message, { cause: error });
       }
       throw error;
     }

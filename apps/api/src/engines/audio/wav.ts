@@ -24,10 +24,28 @@ export interface WavHeader {
   dataBytes: number;
 }
 
+/**
+ * Sample rates a recording can have. A header outside them is crafted or broken, and would make
+ * a few bytes claim hours of audio (issue 23: 1 s of samples under a 1 Hz header read as 9 hours).
+ */
+export const WAV_SAMPLE_RATES = { min: 8_000, max: 192_000 } as const;
+
 /** Why a WAV header was refused; the decoder turns it into a user-facing message. */
 export class WavHeaderError extends Error {
   override readonly name = 'WavHeaderError';
+  constructor(
+    message: string,
+    /** Set when the header's sample rate is outside WAV_SAMPLE_RATES. */
+    readonly sampleRate?: number,
+  ) {
+    super(message);
+  }
 }
+
+/** What to tell the clinician about a header whose sample rate no recording has. */
+export const sampleRateMessage = (rate: number): string =>
+  `The WAV header declares a sample rate of ${rate} Hz; a recording's sample rate is ` +
+  `${WAV_SAMPLE_RATES.min / 1000}–${WAV_SAMPLE_RATES.max / 1000} kHz. The file is damaged or not a recording.`;
 
 const ascii = (bytes: Uint8Array, offset: number): string =>
   String.fromCharCode(...bytes.subarray(offset, offset + 4));
@@ -84,13 +102,15 @@ export function readWavHeader(bytes: Uint8Array): WavHeader {
 
 function validateFormat(format: Omit<WavHeader, 'dataOffset' | 'dataBytes'>): void {
   const { formatTag, channels, sampleRate, bitsPerSample, blockAlign } = format;
+  if (sampleRate < WAV_SAMPLE_RATES.min || sampleRate > WAV_SAMPLE_RATES.max) {
+    throw new WavHeaderError(`${sampleRate} Hz`, sampleRate);
+  }
   if (formatTag !== WAVE_FORMAT_PCM && formatTag !== WAVE_FORMAT_IEEE_FLOAT) {
     // A-law, mu-law, ADPCM, ... are valid WAVs; ffmpeg decodes them, so only sanity-check.
-    if (channels < 1 || sampleRate < 1) throw new WavHeaderError('impossible format');
+    if (channels < 1 || blockAlign < 1) throw new WavHeaderError('impossible format');
     return;
   }
   if (channels < 1 || channels > 64) throw new WavHeaderError(`${channels} channels`);
-  if (sampleRate < 1_000 || sampleRate > 768_000) throw new WavHeaderError(`${sampleRate} Hz`);
   if (![8, 16, 24, 32, 64].includes(bitsPerSample)) {
     throw new WavHeaderError(`${bitsPerSample}-bit samples`);
   }

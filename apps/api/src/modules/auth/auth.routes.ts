@@ -5,7 +5,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { users } from '../../db/schema';
 import { AUTH_ENDPOINTS, CLIENT_IP_HEADER, PASSWORDLESS_ENDPOINTS } from './auth';
 import { CODE_SENDS_PER_ADDRESS, codeSendsInWindow } from './code-sends.repository';
-import { claimPasswordCheck, clearPasswordChecks } from './login-throttle.repository';
+import { discardCodes } from './code-lifetime';
+import {
+  claimCodeGuess,
+  claimPasswordCheck,
+  clearCodeGuesses,
+  clearPasswordChecks,
+} from './login-throttle.repository';
 
 /**
  * Endpoints that e-mail a code and answer 429 once the address had its codes for the window (on
@@ -23,6 +29,16 @@ const PASSWORD_CHECK_PATHS = new Set([
   SIGN_IN_PATH,
   '/api/auth/change-password',
   '/api/auth/verify-password',
+]);
+/**
+ * Endpoints that check an e-mailed code, and the kind of code: at most CODE_GUESSES per account
+ * per hour, from all addresses together (issue 23). Claimed for any address, known or not, so
+ * the 429 tells nothing about which addresses have accounts.
+ */
+const CODE_GUESS_PATHS = new Map([
+  ['/api/auth/email-otp/reset-password', 'forget-password'],
+  ['/api/auth/email-otp/verify-email', 'email-verification'],
+  ['/api/auth/sign-in/email-otp', 'sign-in'],
 ]);
 const AUTH_PREFIX = '/api/auth';
 const RESET_PASSWORD_PATH = '/api/auth/email-otp/reset-password';
@@ -112,6 +128,14 @@ const authRoutes: FastifyPluginAsync = async (app) => {
             .send(tooMany('Too many codes requested for this address. Please try again later.'));
         }
       }
+      const codeType = CODE_GUESS_PATHS.get(path);
+      if (email && codeType && app.config.rateLimit && !(await claimCodeGuess(db, email))) {
+        // Locked for the hour: the account's live codes go too, so none is left to guess.
+        await discardCodes(db, codeType, email);
+        return reply
+          .code(429)
+          .send(tooMany('Too many codes tried for this account. Please try again later.'));
+      }
       // The account whose password is checked, and the client: the throttle's key.
       const checked = PASSWORD_CHECK_PATHS.has(path)
         ? path === SIGN_IN_PATH
@@ -130,15 +154,25 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       // Overwritten, never trusted from the client: Fastify's request.ip honours TRUST_PROXY.
       headers.set(CLIENT_IP_HEADER, request.ip);
       const hasBody = request.method !== 'GET' && request.body !== undefined;
+      // Remember Me only when asked for (issue 23, ASVS 3.3.2): better-auth remembers a sign-in
+      // that leaves the field out.
+      const body =
+        path === SIGN_IN_PATH && request.body && typeof request.body === 'object'
+          ? {
+              ...request.body,
+              rememberMe: (request.body as { rememberMe?: unknown }).rememberMe === true,
+            }
+          : request.body;
       const response = await app.auth.handler(
         new Request(url, {
           method: request.method,
           headers,
-          body: hasBody ? JSON.stringify(request.body) : undefined,
+          body: hasBody ? JSON.stringify(body) : undefined,
         }),
       );
 
       if (checked && response.ok) await clearPasswordChecks(db, request.ip, checked);
+      if (email && codeType && response.ok) await clearCodeGuesses(db, email);
       if (email && path === RESET_PASSWORD_PATH && response.ok) {
         await db
           .update(users)

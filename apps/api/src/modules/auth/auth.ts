@@ -3,6 +3,7 @@ import {
   OTP_COUNTDOWN_SECONDS,
   OTP_MAX_ATTEMPTS,
   PRODUCT_NAME,
+  REMEMBERED_SESSION_DAYS,
   VALIDATION_MESSAGES,
   passwordSchema,
 } from '@clerkly/contracts';
@@ -17,9 +18,10 @@ import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { codeMessage, existingAccountMessage } from '../mail/messages';
-import { codeLifetimeSeconds, shortenCodeLife } from './code-lifetime';
+import { codeLifetimeSeconds, discardCodes, shortenCodeLife } from './code-lifetime';
 import { withoutEmailAddresses } from '../../lib/redact';
 import { claimCodeSend } from './code-sends.repository';
+import { codeGuessesLocked } from './login-throttle.repository';
 import { hashPassword, verifyPassword } from './password-hash';
 import { initialExpiry, withSessionPolicy } from './session-store';
 
@@ -92,7 +94,7 @@ export const PASSWORDLESS_ENDPOINTS = new Set(['/sign-in/email-otp']);
 /** A session is remembered only when the clinician ticked Remember Me at sign-in. */
 const wantsRememberMe = (context: { path?: string; body?: unknown } | null | undefined) =>
   context?.path === '/sign-in/email' &&
-  (context.body as { rememberMe?: unknown } | undefined)?.rememberMe !== false;
+  (context.body as { rememberMe?: unknown } | undefined)?.rememberMe === true;
 
 /**
  * The identity service: better-auth with e-mail + password, 6-digit e-mail codes and database
@@ -174,6 +176,9 @@ export function createAuth(
       // Lifetimes are set per session in databaseHooks below and kept by session-store.ts
       // (ASVS 3.3.2 L2): better-auth's own sliding refresh would extend remembered sessions.
       disableSessionRefresh: true,
+      // The remembered cookie's Max-Age: the remembered session's server-side lifetime, so the
+      // browser and the server agree (issue 23: the cookie said 7 days, the server 30).
+      expiresIn: REMEMBERED_SESSION_DAYS * 24 * 3600,
       additionalFields: {
         rememberMe: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
@@ -242,7 +247,15 @@ export function createAuth(
             // The per-address limit sits where codes are sent, so every path that sends one is
             // covered (issue 11). Over the limit the code is silently not sent: an error here
             // would tell which addresses have accounts.
+            // A code that is not sent is not kept either (issue 23), and an account whose code
+            // guesses are used up gets none until its window ends.
+            if (config.rateLimit && (await codeGuessesLocked(db, email))) {
+              await discardCodes(db, type, email);
+              log.warn({ purpose: type }, 'Code not sent: code guesses used up for the hour');
+              return;
+            }
             if (config.rateLimit && !(await claimCodeSend(db, email))) {
+              await discardCodes(db, type, email);
               log.warn({ purpose: type }, 'Code not sent: per-address limit reached');
               return;
             }

@@ -37,3 +37,13 @@ export async function shortenCodeLife(
     .set({ expiresAt: new Date(Date.now() + lifetimeSeconds * 1000) })
     .where(eq(verifications.identifier, `${type}-otp-${email.toLowerCase()}`));
 }
+
+/**
+ * Removes every stored code of `type` for the address: a code that is not e-mailed must not be
+ * live (issue 23: each refused send still left a guessable code with 5 tries).
+ */
+export async function discardCodes(db: Db, type: string, email: string): Promise<void> {
+  await db
+    .delete(verifications)
+    .where(eq(verifications.identifier, `${type}-otp-${email.toLowerCase()}`));
+}

@@ -1,7 +1,7 @@
 import type { GeneratedNoteOutput } from '@clerkly/contracts';
 import { requireOwnedSession, SessionInputError } from '../sessions/sessions.service';
 import { loadNoteTemplates } from './generation.repository';
-import { insertSegment, nextSegmentSeq } from './pipeline.repository';
+import { countQueuedSegmentsOfUser, insertSegment, nextSegmentSeq } from './pipeline.repository';
 import { QUEUES } from './pipeline.queues';
 import { FAILURE } from './pipeline.worker';
 import {
@@ -10,10 +10,11 @@ import {
   segmentDurationMs,
   startGeneration,
   startTextGeneration,
+  transcribePriority,
   waitForGeneration,
   type PipelineDeps,
 } from './pipeline.service';
-import { segmentRecording } from './upload-segments';
+import { measureRecording, segmentRecording } from './upload-segments';
 
 /**
  * The seed's one-request endpoints (upload, more templates, regenerate), kept for the clients
@@ -74,8 +75,13 @@ export async function transcribeUpload(
     throw new SessionInputError(`Unknown template ${unknown}`, 'selectedTemplateIds');
   }
 
+  // Length and format from the bytes first: nothing is stored or queued for a recording that
+  // will be refused (issue 23: a crafted header made 32 KB into 563 queued jobs).
+  await measureRecording(input.file);
   const from = await nextSegmentSeq(db, input.sessionId);
   let seq = from;
+  // Each segment queues behind this clinician's others, not behind everyone's (fair queue).
+  let queued = await countQueuedSegmentsOfUser(db, userId);
   for await (const segment of segmentRecording(input.file)) {
     // Another upload to the same session may take a number first: take the next free one.
     for (;;) {
@@ -88,7 +94,13 @@ export async function transcribeUpload(
       });
       seq += 1;
       if (stored) {
-        await deps.jobs.send(QUEUES.transcribe, { segmentId: stored.id }, `segment:${stored.id}`);
+        await deps.jobs.send(
+          QUEUES.transcribe,
+          { segmentId: stored.id },
+          `segment:${stored.id}`,
+          transcribePriority(queued),
+        );
+        queued += 1;
         break;
       }
     }

@@ -15,6 +15,15 @@ export async function insertSegment(db: Db, values: typeof sessionSegments.$infe
   return row ?? null;
 }
 
+/** How many of a clinician's segments wait for transcription (their place in the fair queue). */
+export async function countQueuedSegmentsOfUser(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sessionSegments)
+    .where(and(eq(sessionSegments.userId, userId), eq(sessionSegments.status, 'queued')));
+  return row?.n ?? 0;
+}
+
 export async function findSegment(db: Db, sessionId: number, seq: number) {
   const [row] = await db
     .select({ id: sessionSegments.id, status: sessionSegments.status })

@@ -7,7 +7,7 @@ import type {
 import { SEGMENT_RULES, safetyFindingSchema } from '@clerkly/contracts';
 import type { Db } from '../../db/client';
 import type { generations } from '../../db/schema';
-import { WavHeaderError, readWavHeader } from '../../engines/audio/wav';
+import { WavHeaderError, readWavHeader, sampleRateMessage } from '../../engines/audio/wav';
 import { openEvidence } from '../../engines/notes/evidence';
 import type { FieldCipher } from '../../lib/field-crypto';
 import { requireOwnedSession, SessionInputError } from '../sessions/sessions.service';
@@ -15,6 +15,7 @@ import { listNotesOfSession } from '../sessions/sessions.repository';
 import type { Entitlements, NotesRequest } from '../usage/entitlements.service';
 import { loadNoteTemplates } from './generation.repository';
 import {
+  countQueuedSegmentsOfUser,
   findGeneration,
   findSegment,
   insertGeneration,
@@ -31,8 +32,25 @@ const safetyFindingsSchema = safetyFindingSchema.array();
 
 /** Sends jobs; the same interface whether the workers run in this process or elsewhere. */
 export interface JobSender {
-  send(queue: string, data: object, singletonKey?: string): Promise<void>;
+  /** Of the waiting jobs, those of highest `priority` run first (default 0). */
+  send(
+    queue: string,
+    data: object,
+    singletonKey?: string,
+    options?: { priority?: number },
+  ): Promise<void>;
 }
+
+/**
+ * Fair transcription (issue 23, "one user's work must not starve another's"): a clinician's n-th
+ * waiting segment is queued at priority -n, so whatever one clinician has queued (a 3-hour upload
+ * is ~500 segments), another's first segment runs as soon as a worker is free, and the workers
+ * take clinicians' segments in turns. `queuedBefore` is the clinician's waiting segments other
+ * than this one.
+ */
+export const transcribePriority = (queuedBefore: number): { priority: number } => ({
+  priority: -Math.max(0, queuedBefore),
+});
 
 export interface PipelineDeps {
   db: Db;
@@ -68,14 +86,22 @@ export const joinSegmentTexts = (texts: string[]): string =>
     .filter(Boolean)
     .join('\n');
 
-/** Seconds of audio in a WAV body, or a 400 that says what is wrong with it. */
+/**
+ * Seconds of audio in a WAV body, or a 400 that says what is wrong with it. A header whose sample
+ * rate no recording has, or whose length is past `SEGMENT_RULES.maxAcceptedSeconds`, is refused
+ * here, before the segment is stored or its job queued (issue 23).
+ */
 export function segmentDurationMs(wav: Uint8Array): number {
+  let durationMs: number;
   try {
     const header = readWavHeader(wav);
     const bytesPerSecond = header.sampleRate * header.channels * (header.bitsPerSample / 8);
     if (!bytesPerSecond) throw new WavHeaderError('no samples');
-    return Math.round((header.dataBytes / bytesPerSecond) * 1000);
+    durationMs = Math.round((header.dataBytes / bytesPerSecond) * 1000);
   } catch (error) {
+    if (error instanceof WavHeaderError && error.sampleRate !== undefined) {
+      throw new SessionInputError(sampleRateMessage(error.sampleRate), 'audio');
+    }
     if (error instanceof WavHeaderError) {
       throw new SessionInputError(
         `The segment is not a WAV recording (${SEGMENT_RULES.mimeType}).`,
@@ -84,6 +110,14 @@ export function segmentDurationMs(wav: Uint8Array): number {
     }
     throw error;
   }
+  if (durationMs > SEGMENT_RULES.maxAcceptedSeconds * 1000) {
+    throw new SessionInputError(
+      `The segment is longer than ${SEGMENT_RULES.maxAcceptedSeconds} seconds; ` +
+        `send the recording in parts of at most ${SEGMENT_RULES.maxSeconds} seconds.`,
+      'audio',
+    );
+  }
+  return durationMs;
 }
 
 /**
@@ -110,7 +144,13 @@ export async function storeSegment(
   });
   const segment = inserted ?? (await findSegment(deps.db, sessionId, seq))!;
   if (segment.status === 'queued') {
-    await deps.jobs.send(QUEUES.transcribe, { segmentId: segment.id }, `segment:${segment.id}`);
+    const queued = await countQueuedSegmentsOfUser(deps.db, userId);
+    await deps.jobs.send(
+      QUEUES.transcribe,
+      { segmentId: segment.id },
+      `segment:${segment.id}`,
+      transcribePriority(queued - 1),
+    );
   }
   return {
     seq,
@@ -302,8 +342,15 @@ export async function retryGeneration(
   if (generation.status !== 'failed') return generationView(deps, generation);
   if (generation.kind === 'notes' && !generation.transcriptSealed) {
     const requeued = await requeueFailedSegments(deps.db, generation.sessionId);
+    let queued = (await countQueuedSegmentsOfUser(deps.db, userId)) - requeued.length;
     for (const segment of requeued) {
-      await deps.jobs.send(QUEUES.transcribe, { segmentId: segment.id }, `segment:${segment.id}`);
+      await deps.jobs.send(
+        QUEUES.transcribe,
+        { segmentId: segment.id },
+        `segment:${segment.id}`,
+        transcribePriority(queued),
+      );
+      queued += 1;
     }
   }
   const next = generation.transcriptSealed ? 'writing' : 'transcribing';

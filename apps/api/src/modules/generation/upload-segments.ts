@@ -1,7 +1,18 @@
 import { open } from 'node:fs/promises';
 import { spawnBound } from '../../lib/spawn-bound';
-import { AudioError } from '../../engines/audio/decode-audio';
-import { TARGET_SAMPLE_RATE, encodeWav, isRiffWave } from '../../engines/audio/wav';
+import {
+  AudioError,
+  DEFAULT_MAX_DURATION_SECONDS,
+  detectContainer,
+} from '../../engines/audio/decode-audio';
+import {
+  TARGET_SAMPLE_RATE,
+  WavHeaderError,
+  encodeWav,
+  isRiffWave,
+  readWavHeader,
+  sampleRateMessage,
+} from '../../engines/audio/wav';
 
 /** Segments cut from a whole uploaded recording: at the quietest moment 15–30 s in. */
 const MIN_SECONDS = 15;
@@ -22,6 +33,142 @@ export function quietestCut(samples: Int16Array, min: number, max: number): numb
   }
   return best;
 }
+
+const HEAD_BYTES = 64 * 1024;
+const WAVE_FORMAT_PCM = 0x0001;
+const WAVE_FORMAT_IEEE_FLOAT = 0x0003;
+
+const tooLong = (maxSeconds: number) =>
+  new AudioError(
+    'too-large',
+    maxSeconds === DEFAULT_MAX_DURATION_SECONDS
+      ? 'The recording is longer than the limit of 3 hours.'
+      : `The recording is longer than the limit of ${maxSeconds} seconds.`,
+  );
+
+/**
+ * Judges a whole recording from its bytes before anything is stored or queued (issue 23: a 32 KB
+ * WAV whose header claimed 1 Hz was cut into 593 segments and 563 jobs before its 413). A PCM WAV
+ * is measured from its header, checked against the file's size: a sample rate no recording has is
+ * a 400 at once. Any other container is decoded once by ffmpeg with its output counted and
+ * discarded, stopped as soon as it passes the limit, so nothing of it reaches the database.
+ * Returns the recording's length in seconds.
+ */
+export async function measureRecording(
+  file: string,
+  options: {
+    signal?: AbortSignal;
+    maxSeconds?: number;
+    ffmpegPath?: string;
+    timeoutMs?: number;
+  } = {},
+): Promise<number> {
+  const maxSeconds = options.maxSeconds ?? DEFAULT_MAX_DURATION_SECONDS;
+  const handle = await open(file, 'r');
+  let head: Buffer;
+  let fileBytes: number;
+  try {
+    fileBytes = (await handle.stat()).size;
+    const read = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
+    head = read.buffer.subarray(0, read.bytesRead);
+  } finally {
+    await handle.close();
+  }
+  if (head.length === 0) throw new AudioError('bad-audio', 'The audio file is empty.');
+  const container = detectContainer(head);
+  if (!container) {
+    throw new AudioError(
+      'bad-audio',
+      'The file is not a supported audio recording (WAV, WebM, Ogg, MP3, FLAC or MP4).',
+    );
+  }
+  if (container === 'wav') {
+    let header;
+    try {
+      header = readWavHeader(head);
+    } catch (error) {
+      if (!(error instanceof WavHeaderError)) throw error;
+      throw new AudioError(
+        'bad-audio',
+        error.sampleRate === undefined
+          ? 'The WAV file is damaged: its header is incomplete or invalid.'
+          : sampleRateMessage(error.sampleRate),
+      );
+    }
+    if (header.formatTag === WAVE_FORMAT_PCM || header.formatTag === WAVE_FORMAT_IEEE_FLOAT) {
+      // The header was read from the first bytes only: the data runs to its declared size or
+      // to the end of the file, whichever comes first.
+      const declared = head.readUInt32LE(header.dataOffset - 4);
+      const present = fileBytes - header.dataOffset;
+      const dataBytes =
+        declared === 0 || declared === 0xffffffff ? present : Math.min(declared, present);
+      const seconds = dataBytes / (header.sampleRate * header.blockAlign);
+      if (seconds > maxSeconds) throw tooLong(maxSeconds);
+      if (dataBytes < header.blockAlign) {
+        throw new AudioError('bad-audio', 'The audio file contains no sound.');
+      }
+      return seconds;
+    }
+  }
+  return countDecodedSeconds(file, maxSeconds, options);
+}
+
+/** Decodes with ffmpeg and counts the samples, keeping none; stops past `maxSeconds`. */
+async function countDecodedSeconds(
+  file: string,
+  maxSeconds: number,
+  options: { signal?: AbortSignal; ffmpegPath?: string; timeoutMs?: number },
+): Promise<number> {
+  const ffmpeg = spawnBound(options.ffmpegPath ?? 'ffmpeg', decodeArgs(file), {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    signal: options.signal,
+  });
+  ffmpeg.stdin.end();
+  ffmpeg.stderr.resume();
+  const run: { failure: Error | null } = { failure: null };
+  const stop = (error: Error) => {
+    run.failure ??= error;
+    ffmpeg.kill('SIGKILL');
+  };
+  const timer = setTimeout(
+    () => stop(new AudioError('timeout', 'Decoding the audio took too long.')),
+    options.timeoutMs ?? 120_000,
+  );
+  const limitBytes = maxSeconds * TARGET_SAMPLE_RATE * 2;
+  let bytes = 0;
+  ffmpeg.stdout.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes > limitBytes) stop(tooLong(maxSeconds));
+  });
+  const code = await new Promise<number | null>((resolve) => {
+    ffmpeg.once('error', (error: NodeJS.ErrnoException) => {
+      run.failure ??=
+        error.code === 'ENOENT'
+          ? new AudioError('decoder-unavailable', 'The audio decoder (ffmpeg) is not installed.')
+          : error;
+      resolve(null);
+    });
+    ffmpeg.once('close', resolve);
+  });
+  clearTimeout(timer);
+  if (run.failure) throw run.failure;
+  if (code !== 0 && bytes === 0) {
+    throw new AudioError('bad-audio', 'The recording could not be decoded as audio.');
+  }
+  if (bytes === 0) throw new AudioError('bad-audio', 'The recording holds no audio.');
+  return bytes / 2 / TARGET_SAMPLE_RATE;
+}
+
+const decodeArgs = (file: string): string[] =>
+  ['-nostdin', '-hide_banner', '-loglevel', 'error', '-i', file, '-vn', '-f', 's16le'].concat([
+    '-acodec',
+    'pcm_s16le',
+    '-ac',
+    '1',
+    '-ar',
+    String(TARGET_SAMPLE_RATE),
+    'pipe:1',
+  ]);
 
 /** Empty, or too short to be anything a decoder understands: refuse before ffmpeg. */
 async function assertLooksLikeAudio(file: string): Promise<void> {
@@ -47,19 +194,10 @@ export async function* segmentRecording(
   options: { signal?: AbortSignal; maxSeconds?: number; ffmpegPath?: string } = {},
 ): AsyncGenerator<{ wav: Buffer; durationMs: number }> {
   await assertLooksLikeAudio(file);
-  const ffmpeg = spawnBound(
-    options.ffmpegPath ?? 'ffmpeg',
-    ['-nostdin', '-hide_banner', '-loglevel', 'error', '-i', file, '-vn', '-f', 's16le'].concat([
-      '-acodec',
-      'pcm_s16le',
-      '-ac',
-      '1',
-      '-ar',
-      String(TARGET_SAMPLE_RATE),
-      'pipe:1',
-    ]),
-    { stdio: ['pipe', 'pipe', 'pipe'], signal: options.signal },
-  );
+  const ffmpeg = spawnBound(options.ffmpegPath ?? 'ffmpeg', decodeArgs(file), {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    signal: options.signal,
+  });
   ffmpeg.stdin.end();
   let stderr = '';
   ffmpeg.stderr.on('data', (chunk: Buffer) => {
@@ -79,7 +217,8 @@ export async function* segmentRecording(
 
   const maxSamples = MAX_SECONDS * TARGET_SAMPLE_RATE;
   const minSamples = MIN_SECONDS * TARGET_SAMPLE_RATE;
-  const limitSamples = (options.maxSeconds ?? 3 * 3600) * TARGET_SAMPLE_RATE;
+  const maxSecondsOverall = options.maxSeconds ?? DEFAULT_MAX_DURATION_SECONDS;
+  const limitSamples = maxSecondsOverall * TARGET_SAMPLE_RATE;
   let pending: Buffer = Buffer.alloc(0);
   let total = 0;
   const emit = (samples: Int16Array) => ({
@@ -91,7 +230,7 @@ export async function* segmentRecording(
       pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
       total += chunk.length / 2;
       if (total > limitSamples) {
-        throw new AudioError('too-large', 'The recording is longer than the limit of 3 hours.');
+        throw tooLong(maxSecondsOverall);
       }
       while (pending.length / 2 >= maxSamples) {
         const samples = new Int16Array(

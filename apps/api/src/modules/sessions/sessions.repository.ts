@@ -95,7 +95,7 @@ export async function upsertNote(
     draftSealed?: string;
     contentSealed?: string;
     draftEvidenceSealed?: string;
-    contentEvidenceSealed?: string;
+    contentEvidenceSealed?: string | null;
     savedAt?: Date;
   },
 ) {

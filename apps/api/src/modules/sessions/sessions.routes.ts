@@ -19,6 +19,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dropSessionAudio } from '../generation/pipeline.repository';
 import { EntitlementError } from '../usage/entitlements.service';
+import { createSavedEvidenceAligner } from './saved-evidence';
 import {
   SaveConflictError,
   SessionInputError,
@@ -62,6 +63,8 @@ const saveErrors = { ...errors, 409: apiErrorSchema };
 const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
   const { db } = app.database;
+  const savedEvidence = createSavedEvidenceAligner();
+  app.addHook('onClose', () => savedEvidence.close());
 
   app.post(
     API_PATHS.patientSessions,
@@ -106,6 +109,7 @@ const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
           request.user!.id,
           request.params.id,
           request.body,
+          savedEvidence.align,
         );
         // A saved session's recording is no longer needed (issue 9), unless retention is on.
         if (app.config.audioRetention !== 'keep') await dropSessionAudio(db, request.params.id);

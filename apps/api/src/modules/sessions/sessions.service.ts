@@ -14,7 +14,9 @@ import {
   parseSavedSessionsCursor,
 } from '@clerkly/contracts';
 import type { Db } from '../../db/client';
-import { evidenceForSavedNote, openEvidence, sealEvidence } from '../../engines/notes/evidence';
+import { openEvidence } from '../../engines/notes/evidence';
+import type { SavedEvidenceAligner } from './saved-evidence';
+import { sharedTranscript } from './saved-evidence.thread';
 import type { FieldCipher } from '../../lib/field-crypto';
 import type { Entitlements } from '../usage/entitlements.service';
 import {
@@ -108,6 +110,7 @@ export async function saveSession(
   userId: string,
   id: number,
   input: UpdatePatientSessionInput,
+  alignEvidence: SavedEvidenceAligner,
 ): Promise<SaveSessionResponse> {
   await requireOwnedSession(db, userId, id);
   for (const [index, note] of input.notes.entries()) {
@@ -125,9 +128,18 @@ export async function saveSession(
     throw new SessionInputError('Unknown template', `notes.${unknown}.templateId`);
   }
   const savedAt = new Date();
-  // Evidence is saved with each note (issue 12): unchanged sentences keep the draft's.
+  // Evidence is saved with each note (issue 12): unchanged sentences keep the draft's. It is
+  // aligned in worker threads, before the transaction (issue 23: never on the event loop).
   const drafts = new Map(
     (await listNotesOfSession(db, id)).map((row) => [row.templateId, row.draftEvidenceSealed]),
+  );
+  const transcript = sharedTranscript(input.transcribedText);
+  const evidence = await alignEvidence(
+    input.notes.map((note) => ({
+      content: note.notesContent,
+      transcript,
+      draft: openEvidence(drafts.get(note.templateId), (text) => cipher.open(text)),
+    })),
   );
   const version = await db.transaction(async (tx) => {
     const next = await claimNextVersion(tx, id, input.baseVersion, {
@@ -145,18 +157,15 @@ export async function saveSession(
       },
       { sealed: cipher.seal(input.transcribedText), plain: input.transcribedText },
     );
-    for (const note of input.notes) {
-      const evidence = evidenceForSavedNote(
-        note.notesContent,
-        input.transcribedText,
-        openEvidence(drafts.get(note.templateId), (text) => cipher.open(text)),
-      );
+    for (const [index, note] of input.notes.entries()) {
+      const aligned = evidence[index] ?? null;
       await upsertNote(tx, {
         sessionId: id,
         userId,
         templateId: note.templateId,
         contentSealed: cipher.seal(note.notesContent),
-        contentEvidenceSealed: sealEvidence(evidence, (text) => cipher.seal(text)),
+        // Not aligned by the deadline: saved without evidence rather than not saved.
+        contentEvidenceSealed: aligned === null ? null : cipher.seal(aligned),
         savedAt,
       });
     }
