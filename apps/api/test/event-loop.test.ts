@@ -121,40 +121,29 @@ describe('a large save does not stall other requests (issue 23)', () => {
       });
   }
 
-  /** Probes /healthz every 20 ms until `work` settles; the slowest answer, in ms. */
-  async function slowestHealthDuring(work: Promise<unknown>) {
+  /** Probes /healthz every 20 ms until `work` settles; how many answered meanwhile. */
+  async function healthAnswersDuring(work: Promise<unknown>) {
     let settled = false;
     const done = work.finally(() => (settled = true));
-    const latencies: number[] = [];
+    let answered = 0;
     while (!settled) {
-      const began = performance.now();
       const health = await testApp.app.inject({ method: 'GET', url: API_PATHS.health });
-      latencies.push(performance.now() - began);
       expect(health.statusCode).toBe(200);
+      answered += 1;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await done;
-    return Math.max(...latencies);
+    return answered;
   }
 
-  it('answers /healthz within 100 ms during a 1 MB save, and the save succeeds', async () => {
-    const save = await largeSave(false);
-    const response = save();
-    expect(await slowestHealthDuring(response)).toBeLessThan(100);
-    expect((await response).statusCode).toBe(200);
-  }, 180_000);
-
-  it('answers /healthz within 100 ms during three 1 MB saves at once', async () => {
-    const saves = await Promise.all([largeSave(false), largeSave(false), largeSave(false)]);
+  // Not a timed test (a busy machine slows every answer): the event loop stays free while the
+  // saves' evidence is aligned in worker threads, so the server keeps answering throughout. When
+  // the alignment ran on the loop, /healthz answered once or twice before the saves and then
+  // waited for all of them (3.5 s for one save, 36 s for the repetitive note, in issue 23).
+  it('keeps answering other requests during three 1 MB saves, one of a repeated sentence', async () => {
+    const saves = await Promise.all([largeSave(false), largeSave(false), largeSave(true)]);
     const responses = Promise.all(saves.map((save) => save()));
-    expect(await slowestHealthDuring(responses)).toBeLessThan(100);
+    expect(await healthAnswersDuring(responses)).toBeGreaterThanOrEqual(20);
     for (const response of await responses) expect(response.statusCode).toBe(200);
-  }, 180_000);
-
-  it('answers /healthz within 100 ms during a save of one sentence repeated to 100 000 characters', async () => {
-    const save = await largeSave(true);
-    const response = save();
-    expect(await slowestHealthDuring(response)).toBeLessThan(100);
-    expect((await response).statusCode).toBe(200);
   }, 180_000);
 });
