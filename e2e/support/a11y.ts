@@ -14,15 +14,26 @@ export const VIEWPORTS = [
  */
 export async function expectNoAxeViolations(page: Page, where: string) {
   // Mantine's transitions fade content in; checked mid-fade, text has not yet its final colour.
-  // Waits for every finite animation (spinners run forever and are left alone).
-  await page.evaluate(() =>
-    Promise.all(
+  // Waits for every finite animation (spinners run forever and are left alone), including one a
+  // component starts a frame after it mounts (Mantine's Transition), until a rendered frame
+  // starts none.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const unfinished = () =>
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().endTime !== Infinity,
+        );
+    for (;;) {
+      await Promise.all(unfinished().map((animation) => animation.finished.catch(() => null)));
+      await frame();
+      await frame();
+      if (unfinished().length === 0) return;
+    }
+  });
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
