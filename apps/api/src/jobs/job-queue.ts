@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
-import { WorkerLiveness } from './worker-liveness';
+import { bossJobs } from './pg-boss-tables';
+import { WorkerLiveness, type Claim, type Orphaned } from './worker-liveness';
 
 /** What a job handler gets besides its data. */
 export interface JobContext {
@@ -32,8 +35,9 @@ const POLL_SECONDS = 0.5;
 /**
  * Durable background jobs on pg-boss (issue 9), on PostgreSQL or on the embedded PGlite through
  * pg-boss's `db` adapter. Each queue runs at most `concurrency` jobs at once per process (the rest
- * wait in the queue), a handler that throws is retried with backoff, and a worker that dies is
- * noticed by the others through `WorkerLiveness` so its jobs run again within seconds.
+ * wait in the queue), a handler that throws is retried with backoff, and the jobs of a worker
+ * that died run again without waiting out pg-boss's expiry (`WorkerLiveness`): at once when the
+ * process itself starts again, within seconds when another worker notices.
  *
  * Handlers must be idempotent: a job can run twice (a worker killed after finishing but before
  * pg-boss recorded it), and must then produce one result.
@@ -50,6 +54,8 @@ export class JobQueue {
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
     private readonly role: string,
+    /** The port this process listens on; with the host, it names this process's seat. */
+    port = 0,
   ) {
     this.boss = new PgBoss({
       ...database.jobsConnection,
@@ -61,14 +67,27 @@ export class JobQueue {
       maintenanceIntervalSeconds: 30,
     });
     this.boss.on('error', (error) => this.log.error({ err: error }, 'Job queue error'));
-    this.liveness = new WorkerLiveness(database.db, this.workerId, role, log, (claims) =>
-      this.failClaims(claims),
+    this.liveness = new WorkerLiveness(
+      database.db,
+      this.workerId,
+      role,
+      port > 0 ? `${hostname()}:${port}` : null,
+      log,
+      (claims, why) => this.failBack(claims, why),
     );
   }
 
+  /**
+   * Starts pg-boss. On the embedded database, a process that runs jobs is the only one there can
+   * be: every job still running is an orphan of its previous run (SIGKILL, power cut), claimed or
+   * not, and is failed back into the queue now, before this process's workers fetch anything.
+   */
   async start(): Promise<void> {
     await this.boss.start();
     this.started = true;
+    if (this.role !== 'api' && this.database.kind === 'pglite') {
+      await this.liveness.takeBackEveryRunningJob();
+    }
   }
 
   /** Creates the queues a module uses, or brings their options up to date. */
@@ -93,13 +112,18 @@ export class JobQueue {
     }
   }
 
-  /**
-   * Starts the liveness heartbeat for a process that runs jobs. On the embedded database this is
-   * the only process there can be, so every claim left in the table is an orphan of a previous
-   * run: its jobs are failed back into retry at once.
-   */
+  /** Starts the liveness heartbeat (and, on PostgreSQL, the watch over dead workers). */
   async startWorking(): Promise<void> {
     await this.liveness.start({ onlyProcess: this.database.kind === 'pglite' });
+  }
+
+  /**
+   * On PostgreSQL, once this process holds its port: the jobs its previous run on the same host
+   * and port was running are failed back now rather than when the others notice it is gone.
+   */
+  async takeBackPreviousRuns(): Promise<void> {
+    if (this.role === 'api' || this.database.kind === 'pglite') return;
+    await this.liveness.takeBackPreviousRuns();
   }
 
   async send(
@@ -145,8 +169,9 @@ export class JobQueue {
     const controller = new AbortController();
     this.inFlight.set(job.id, controller);
     const started = performance.now();
-    await this.liveness.claim(job.id, queue);
     try {
+      // Written before the job runs; a job left running with no claim is taken for orphaned.
+      await this.liveness.claim(job.id, queue);
       await handler(job.data, {
         jobId: job.id,
         signal: controller.signal,
@@ -174,11 +199,31 @@ export class JobQueue {
     }
   }
 
-  private async failClaims(claims: { jobId: string; queue: string }[]): Promise<void> {
+  /**
+   * Fails the jobs of a dead worker back into pg-boss's retry (a job that keeps killing its
+   * worker still ends in the dead-letter queue), to run again now: the retry backoff is for a
+   * handler that failed, not for a worker that vanished.
+   */
+  private async failBack(claims: Claim[], why: Orphaned): Promise<void> {
     for (const claim of claims) {
-      this.log.warn({ queue: claim.queue, jobId: claim.jobId }, 'Job of a dead worker retried');
+      this.log.warn(
+        { queue: claim.queue, jobId: claim.jobId, why },
+        'Job of a dead worker retried',
+      );
       await this.boss.fail(claim.queue, claim.jobId, { reason: 'worker died' });
     }
+    await this.database.db
+      .update(bossJobs)
+      .set({ startAfter: sql`now()` })
+      .where(
+        and(
+          inArray(
+            bossJobs.id,
+            claims.map((claim) => claim.jobId),
+          ),
+          eq(bossJobs.state, 'retry'),
+        ),
+      );
   }
 
   /**
