@@ -27,21 +27,13 @@ import {
 } from './assertion-cues';
 import { SPEAKER_TAG, stem } from './clinical-text';
 
-export const ASSERTIONS = [
-  'affirmed',
-  'negated',
-  'asked',
-  'possible',
-  'hypothetical',
-  'historical',
-  'other-person',
-] as const;
-export type Assertion = (typeof ASSERTIONS)[number];
+type Assertion =
+  'affirmed' | 'negated' | 'asked' | 'possible' | 'hypothetical' | 'historical' | 'other-person';
 
 /** What ends the stretch before a token: nothing, a comma, a full stop, a question mark, a turn. */
 type Break = 'none' | 'comma' | 'stop' | 'question' | 'turn';
 
-export interface AssertionToken {
+interface AssertionToken {
   word: string;
   stem: string;
   start: number;
@@ -344,7 +336,7 @@ function inQuestionSentence(text: AssertionText, last: number): boolean {
 }
 
 /** The assertion of the mention spanning tokens `first`..`last`. */
-export function assertionOfTokens(
+function assertionOfTokens(
   text: AssertionText,
   first: number,
   last: number,

@@ -341,7 +341,7 @@ export function stem(word: string): string {
  * complementisers, possessive determiners, modals and "be" auxiliaries. Particles that end phrasal
  * verbs ("follow up", "check in", "look into") are not among them.
  */
-export const DANGLING_WORDS = new Set(
+const DANGLING_WORDS = new Set(
   `a an the of to for with at from by about onto than as per via and or but nor because if
   whether that which who whose whom while although unless whereas my your our their
   will would can could should may might must shall be been being am very`.split(/\s+/),

@@ -22,7 +22,7 @@ export const evidenceSpanSchema = z.object({
 });
 export type EvidenceSpan = z.infer<typeof evidenceSpanSchema>;
 
-export const sentenceEvidenceSchema = z.object({
+const sentenceEvidenceSchema = z.object({
   section: z.string().max(500),
   text: z.string().max(20_000),
   spans: z.array(evidenceSpanSchema).max(20),
@@ -36,10 +36,10 @@ export const noteEvidenceSchema = z.array(sentenceEvidenceSchema).max(5000);
 export type NoteEvidence = z.infer<typeof noteEvidenceSchema>;
 
 /** Below this share of its content a sentence is unsupported. */
-export const SUPPORT_THRESHOLD = 0.5;
+const SUPPORT_THRESHOLD = 0.5;
 
 /** Sentences that make no claim about the patient, so they need no evidence. */
-export const PLACEHOLDER_SENTENCES = new Set(['not discussed.', '[not stated]', 'none.', 'n/a']);
+const PLACEHOLDER_SENTENCES = new Set(['not discussed.', '[not stated]', 'none.', 'n/a']);
 
 export function isPlaceholderSentence(text: string): boolean {
   return PLACEHOLDER_SENTENCES.has(text.trim().toLowerCase());
@@ -105,7 +105,7 @@ const STEMMED_SYNONYMS = new Map(
 /** Extra vocabulary an engine knows: a word of the note → transcript words that say it. */
 export type SynonymMap = ReadonlyMap<string, readonly string[]>;
 
-export interface TokenisedSegment extends TranscriptSegment {
+interface TokenisedSegment extends TranscriptSegment {
   stems: Set<string>;
 }
 

@@ -25,8 +25,7 @@ import { evidenceSpanSchema, type EvidenceSpan } from './evidence';
  * written", for the clinician to look at, not a verdict.
  */
 
-export const SAFETY_KINDS = ['number', 'frequency', 'laterality', 'negation', 'allergy'] as const;
-export type SafetyKind = (typeof SAFETY_KINDS)[number];
+const SAFETY_KINDS = ['number', 'frequency', 'laterality', 'negation', 'allergy'] as const;
 
 export const safetyFindingSchema = z.object({
   kind: z.enum(SAFETY_KINDS),
@@ -40,13 +39,6 @@ export const safetyFindingSchema = z.object({
   evidence: z.array(evidenceSpanSchema).max(20),
 });
 export type SafetyFinding = z.infer<typeof safetyFindingSchema>;
-
-/** The body of `POST /api/notes/safety-check` and what the browser passes to the same function. */
-export const safetyCheckRequestSchema = z.object({
-  transcript: z.string().trim().min(1, 'The transcript is empty').max(2_000_000),
-  note: z.string().max(200_000),
-});
-export const safetyCheckResponseSchema = z.object({ findings: z.array(safetyFindingSchema) });
 
 const UNITS: Record<string, string> = {
   mg: 'mg',
