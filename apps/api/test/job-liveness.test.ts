@@ -97,21 +97,25 @@ describe('a worker that died mid-job', () => {
     expect(runs).toEqual(['next#1']);
   });
 
-  it('on PostgreSQL, a worker on another seat leaves a live worker’s job alone', async () => {
-    if (!onPostgres()) return expect(testApp.app.database.kind).toBe('pglite');
-    const name = `liveness-peer-${(queueCounter += 1)}`;
-    const runs: string[] = [];
-    const live = await processQueue(name, 3173);
-    await live.work(name, 1, worker(runs, 'live', true));
-    await live.startWorking();
-    await live.send(name, {});
-    await until('the live worker to start the job', async () => runs.length === 1, 30_000);
+  // Only PostgreSQL has peers: on the embedded database one process is the whole system, so the
+  // case does not exist there and the test is not defined (rather than passing vacuously).
+  if (process.env.TEST_DATABASE_URL) {
+    it('on PostgreSQL, a worker on another seat leaves a live worker’s job alone', async () => {
+      expect(onPostgres()).toBe(true);
+      const name = `liveness-peer-${(queueCounter += 1)}`;
+      const runs: string[] = [];
+      const live = await processQueue(name, 3173);
+      await live.work(name, 1, worker(runs, 'live', true));
+      await live.startWorking();
+      await live.send(name, {});
+      await until('the live worker to start the job', async () => runs.length === 1, 30_000);
 
-    const peer = await processQueue(name, 3174);
-    await peer.work(name, 1, worker(runs, 'peer', false));
-    await peer.startWorking();
-    await peer.takeBackPreviousRuns();
-    expect(await jobState(name)).toBe('active');
-    expect(runs).toEqual(['live#0']);
-  });
+      const peer = await processQueue(name, 3174);
+      await peer.work(name, 1, worker(runs, 'peer', false));
+      await peer.startWorking();
+      await peer.takeBackPreviousRuns();
+      expect(await jobState(name)).toBe('active');
+      expect(runs).toEqual(['live#0']);
+    });
+  }
 });
