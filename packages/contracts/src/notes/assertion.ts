@@ -143,31 +143,21 @@ type CueTable = ReadonlyMap<string, readonly string[][]>;
 /** A cue's words as the tokeniser gives them ("don't" → "do n't"). */
 const cueWords = (cue: string) => cue.replace(/(\w)n't\b/g, "$1 n't").split(' ');
 
-function byLastWord(cues: readonly string[]): CueTable {
+/** Cues indexed by one of their words (longest cue first), so matching looks up one word. */
+function cueTable(cues: readonly string[], key: (words: string[]) => string): CueTable {
   const table = new Map<string, string[][]>();
   for (const cue of cues) {
     const words = cueWords(cue);
-    const last = words[words.length - 1] ?? '';
-    const list = table.get(last) ?? [];
+    const list = table.get(key(words)) ?? [];
     list.push(words);
     list.sort((a, b) => b.length - a.length);
-    table.set(last, list);
+    table.set(key(words), list);
   }
   return table;
 }
 
-function byFirstWord(cues: readonly string[]): CueTable {
-  const table = new Map<string, string[][]>();
-  for (const cue of cues) {
-    const words = cueWords(cue);
-    const first = words[0] ?? '';
-    const list = table.get(first) ?? [];
-    list.push(words);
-    list.sort((a, b) => b.length - a.length);
-    table.set(first, list);
-  }
-  return table;
-}
+const byLastWord = (cues: readonly string[]) => cueTable(cues, (w) => w[w.length - 1] ?? '');
+const byFirstWord = (cues: readonly string[]) => cueTable(cues, (w) => w[0] ?? '');
 
 const PSEUDO = byLastWord(PSEUDO_NEGATIONS);
 const BACKWARD: [Exclude<Assertion, 'affirmed'> | 'terminate' | 'pseudo', CueTable][] = [
