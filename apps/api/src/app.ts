@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config';
+import { auditContext } from './modules/audit/audit.context';
+import auditRoutes from './modules/audit/audit.routes';
 import authRoutes from './modules/auth/auth.routes';
 import billingRoutes from './modules/billing/billing.routes';
 import healthRoutes from './modules/health/health.routes';
@@ -82,6 +84,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   // A worker process runs jobs and answers health checks, nothing else (issue 9 "Process roles").
   if (config.role === 'worker') return app;
   await app.register(authPlugin);
+  await app.register(auditContext);
   await app.register(webApp);
 
   // Routes
@@ -93,6 +96,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   await app.register(generationRoutes);
   await app.register(pipelineRoutes);
   await app.register(billingRoutes);
+  await app.register(auditRoutes);
 
   return app;
 }

@@ -146,6 +146,19 @@ export const ROUTES: Record<string, RouteEntry> = {
       payload: { templateIds: [1], segmentCount: 1 },
     }),
   },
+  'GET /api/patient-sessions/:id/activity': {
+    access: 'user',
+    owned: true,
+    request: (owner) => ({ url: `/api/patient-sessions/${owner.sessionId}/activity` }),
+  },
+  'POST /api/patient-sessions/:id/activity': {
+    access: 'user',
+    owned: true,
+    request: (owner) => ({
+      url: `/api/patient-sessions/${owner.sessionId}/activity`,
+      payload: { kind: 'note.copied', templateId: 1 },
+    }),
+  },
   'GET /api/generations/:id': {
     access: 'user',
     owned: true,

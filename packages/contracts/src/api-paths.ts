@@ -36,4 +36,6 @@ export const API_PATHS = {
   sessionGenerations: (sessionId: number) => `/api/patient-sessions/${sessionId}/generations`,
   generation: (id: number) => `/api/generations/${id}`,
   generationRetry: (id: number) => `/api/generations/${id}/retry`,
+  // Issue 23: a session's audit trail, and the events only the browser sees (copy, export).
+  sessionActivity: (sessionId: number) => `/api/patient-sessions/${sessionId}/activity`,
 } as const;

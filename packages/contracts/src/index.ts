@@ -14,3 +14,4 @@ export * from './notes';
 export * from './billing';
 export * from './text';
 export * from './legal';
+export * from './audit';

@@ -3,3 +3,4 @@ export * from './reference';
 export * from './sessions';
 export * from './pipeline';
 export * from './billing';
+export * from './audit';

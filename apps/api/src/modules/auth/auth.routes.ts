@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { users } from '../../db/schema';
+import { needsSignedInUser, recordIdentityEvent } from '../audit/identity-events';
 import { AUTH_ENDPOINTS, CLIENT_IP_HEADER, PASSWORDLESS_ENDPOINTS } from './auth';
 import { CODE_SENDS_PER_ADDRESS, codeSendsInWindow } from './code-sends.repository';
 import { discardCodes } from './code-lifetime';
@@ -149,6 +150,11 @@ const authRoutes: FastifyPluginAsync = async (app) => {
           .send(tooMany('Too many failed sign-in attempts. Please try again later.'));
       }
 
+      // Issue 23: who signs out or changes a password, read before better-auth ends the session.
+      const signedInUserId = needsSignedInUser(path)
+        ? ((await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) }))?.user
+            .id ?? null)
+        : null;
       const url = new URL(request.url, app.config.publicUrl);
       const headers = fromNodeHeaders(request.headers);
       // Overwritten, never trusted from the client: Fastify's request.ip honours TRUST_PROXY.
@@ -180,6 +186,13 @@ const authRoutes: FastifyPluginAsync = async (app) => {
           .where(eq(users.email, email));
       }
 
+      await recordIdentityEvent(db, {
+        path,
+        status: response.status,
+        email,
+        signedInUserId,
+        address: request.ip,
+      });
       reply.code(response.status);
       for (const [key, value] of response.headers) {
         // The body may be rewritten below, so its length is Fastify's to compute.

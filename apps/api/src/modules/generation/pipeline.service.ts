@@ -10,6 +10,7 @@ import type { generations } from '../../db/schema';
 import { WavHeaderError, readWavHeader, sampleRateMessage } from '../../engines/audio/wav';
 import { openEvidence } from '../../engines/notes/evidence';
 import type { FieldCipher } from '../../lib/field-crypto';
+import { recordAuditEvent, recordAuditRead } from '../audit/audit.service';
 import { requireOwnedSession, SessionInputError } from '../sessions/sessions.service';
 import { listNotesOfSession } from '../sessions/sessions.repository';
 import type { Entitlements, NotesRequest } from '../usage/entitlements.service';
@@ -166,6 +167,7 @@ export async function sessionTranscript(
   sessionId: number,
 ): Promise<SessionTranscript> {
   await requireOwnedSession(deps.db, userId, sessionId);
+  await recordAuditRead(deps.db, { kind: 'transcript.read', sessionId });
   const segments = await listSegments(deps.db, sessionId);
   const view = segments.map((segment) => ({
     seq: segment.seq,
@@ -212,7 +214,14 @@ async function createGeneration(
   if (!count) await deps.entitlements.assertMayGenerate(deps.db, userId, request);
   return deps.db.transaction(async (tx) => {
     if (count) await deps.entitlements.reserveNotes(tx, userId, request);
-    return insertGeneration(tx, { ...values, userId });
+    const generation = await insertGeneration(tx, { ...values, userId });
+    await recordAuditEvent(tx, {
+      kind: values.kind === 'regenerate' ? 'note.regenerated' : 'notes.generated',
+      sessionId: values.sessionId,
+      templateIds: values.templateIds,
+      generationId: generation.id,
+    });
+    return generation;
   });
 }
 

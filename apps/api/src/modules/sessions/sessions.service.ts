@@ -14,6 +14,7 @@ import {
   parseSavedSessionsCursor,
 } from '@clerkly/contracts';
 import type { Db } from '../../db/client';
+import { editedTemplateIds, recordAuditEvent, recordAuditRead } from '../audit/audit.service';
 import { openEvidence } from '../../engines/notes/evidence';
 import type { SavedEvidenceAligner } from './saved-evidence';
 import { sharedTranscript } from './saved-evidence.thread';
@@ -88,6 +89,7 @@ export async function createSession(
       appointmentTypeId: data.appointmentTypeId,
       patientConsent: data.patientConsent,
     });
+    await recordAuditEvent(tx, { kind: 'session.created', sessionId: created.id });
     return created;
   });
   return toPatientSession(row, cipher);
@@ -130,9 +132,8 @@ export async function saveSession(
   const savedAt = new Date();
   // Evidence is saved with each note (issue 12): unchanged sentences keep the draft's. It is
   // aligned in worker threads, before the transaction (issue 23: never on the event loop).
-  const drafts = new Map(
-    (await listNotesOfSession(db, id)).map((row) => [row.templateId, row.draftEvidenceSealed]),
-  );
+  const previousNotes = await listNotesOfSession(db, id);
+  const drafts = new Map(previousNotes.map((row) => [row.templateId, row.draftEvidenceSealed]));
   const transcript = sharedTranscript(input.transcribedText);
   const evidence = await alignEvidence(
     input.notes.map((note) => ({
@@ -147,6 +148,14 @@ export async function saveSession(
       savedAt,
     });
     if (next === null) throw new SaveConflictError();
+    // Issue 23: the save's audit events commit or roll back with it.
+    const edited = editedTemplateIds(previousNotes, input.notes, (text) => cipher.open(text));
+    await recordAuditEvent(tx, [
+      ...(edited.length > 0
+        ? [{ kind: 'note.edited' as const, sessionId: id, templateIds: edited }]
+        : []),
+      { kind: 'session.saved', sessionId: id, templateIds, version: next },
+    ]);
     const session = (await findOwnedSession(tx, userId, id))!;
     await replaceTranscript(
       tx,
@@ -183,6 +192,7 @@ export async function sessionDetail(
 ): Promise<PatientSessionDetail> {
   const session = await requireOwnedSession(db, userId, id);
   const notes = await listNotesOfSession(db, id);
+  await recordAuditRead(db, { kind: 'session.opened', sessionId: id });
   const openOrNull = (sealed: string | null) => (sealed === null ? null : cipher.open(sealed));
   return {
     ...toPatientSession(session, cipher),
@@ -209,6 +219,13 @@ export async function savedNotesOf(
     userId,
     range.from ? new Date(range.from) : undefined,
     range.to ? new Date(range.to) : undefined,
+  );
+  await recordAuditEvent(
+    db,
+    [...new Set(rows.map((row) => row.sessionId))].map((sessionId) => ({
+      kind: 'notes.listed' as const,
+      sessionId,
+    })),
   );
   // A session's notes share its patient name: opened once per session, not once per note.
   const names = new Map<number, string>();
