@@ -38,7 +38,7 @@ export function NotePanel({
   disabled,
 }: NotePanelProps) {
   const dispatch = useSessionDispatch();
-  const { transcribedText } = useSessionState();
+  const { transcribedText, session } = useSessionState();
   const [focused, setFocused] = useState<{ id: string; spans: readonly EvidenceSpan[] } | null>(
     null,
   );
@@ -55,7 +55,10 @@ export function NotePanel({
   const copy = async () => {
     setCopying(true);
     try {
-      await copyNote(note.output);
+      await copyNote(
+        note.output,
+        session ? { sessionId: session.id, templateId: note.templateId } : undefined,
+      );
     } finally {
       setCopying(false);
     }

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Loader, Modal, ScrollArea, Text } from '@mantine/core';
-import { IconCopy } from '@tabler/icons-react';
+import { Alert, Button, Group, Loader, Modal, ScrollArea, Tabs, Text } from '@mantine/core';
+import { IconCopy, IconFileText, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { NoteContent } from '../../../components/note-content';
 import { useCopyNote } from '../../../hooks/use-copy-note';
 import { useSessionNotes } from '../api/get-session-notes';
 import { formatSessionDate, type SessionNoteRef } from '../utils/session-groups';
+import { SessionActivity } from './session-activity';
 
 type NoteModalProps = {
   /** Kept while the modal closes, so its content does not vanish mid-transition. */
@@ -13,13 +14,17 @@ type NoteModalProps = {
   onClose: () => void;
 };
 
+type View = 'note' | 'activity';
+
 /**
  * Spec point 2 "My Sessions": a modal with the note content, Copy and Close. The list carries no
- * note text (issue 13): the text is fetched here, when the note is opened.
+ * note text (issue 13): the text is fetched here, when the note is opened. Its Activity tab shows
+ * the session's audit trail (issue 23).
  */
 export function NoteModal({ note, opened, onClose }: NoteModalProps) {
   const copyNote = useCopyNote();
   const [copying, setCopying] = useState(false);
+  const [view, setView] = useState<View>('note');
   const session = useSessionNotes(note?.sessionId ?? null);
   const content =
     session.data?.notes.find((saved) => saved.templateId === note?.templateId)?.content ?? '';
@@ -27,16 +32,24 @@ export function NoteModal({ note, opened, onClose }: NoteModalProps) {
   const copy = async (text: string) => {
     setCopying(true);
     try {
-      await copyNote(text);
+      await copyNote(
+        text,
+        note ? { sessionId: note.sessionId, templateId: note.templateId } : undefined,
+      );
     } finally {
       setCopying(false);
     }
   };
 
+  const close = () => {
+    onClose();
+    setView('note');
+  };
+
   return (
     <Modal
       opened={opened && note !== null}
-      onClose={onClose}
+      onClose={close}
       title={note?.TemplateName}
       size="xl"
       centered
@@ -46,30 +59,50 @@ export function NoteModal({ note, opened, onClose }: NoteModalProps) {
           <Text size="sm" c="dimmed" mb="md">
             {note.firstName} · {formatSessionDate(note.createdAt)}
           </Text>
-          {session.isPending ? (
-            <Group justify="center" p="lg" role="status" aria-label="Loading the note">
-              <Loader size="sm" />
-            </Group>
-          ) : session.isError ? (
-            <Alert color="yellow" variant="light" title="This note could not be loaded">
-              <Group gap="sm">
-                <Text size="sm">Check your connection and try again.</Text>
-                <Button size="xs" variant="light" onClick={() => void session.refetch()}>
-                  Try again
-                </Button>
-              </Group>
-            </Alert>
-          ) : (
-            <ScrollArea.Autosize mah="60vh" type="auto" offsetScrollbars>
-              {content.trim() === '' ? (
-                <Text c="dimmed" fs="italic">
-                  This note is empty.
-                </Text>
+          <Tabs
+            value={view}
+            onChange={(value) => setView(value === 'activity' ? 'activity' : 'note')}
+          >
+            <Tabs.List mb="md">
+              <Tabs.Tab value="note" leftSection={<IconFileText size={14} aria-hidden />}>
+                Note
+              </Tabs.Tab>
+              <Tabs.Tab value="activity" leftSection={<IconHistory size={14} aria-hidden />}>
+                Activity
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="note">
+              {session.isPending ? (
+                <Group justify="center" p="lg" role="status" aria-label="Loading the note">
+                  <Loader size="sm" />
+                </Group>
+              ) : session.isError ? (
+                <Alert color="yellow" variant="light" title="This note could not be loaded">
+                  <Group gap="sm">
+                    <Text size="sm">Check your connection and try again.</Text>
+                    <Button size="xs" variant="light" onClick={() => void session.refetch()}>
+                      Try again
+                    </Button>
+                  </Group>
+                </Alert>
               ) : (
-                <NoteContent content={content} />
+                <ScrollArea.Autosize mah="60vh" type="auto" offsetScrollbars>
+                  {content.trim() === '' ? (
+                    <Text c="dimmed" fs="italic">
+                      This note is empty.
+                    </Text>
+                  ) : (
+                    <NoteContent content={content} />
+                  )}
+                </ScrollArea.Autosize>
               )}
-            </ScrollArea.Autosize>
-          )}
+            </Tabs.Panel>
+            <Tabs.Panel value="activity">
+              <ScrollArea.Autosize mah="60vh" type="auto" offsetScrollbars>
+                <SessionActivity sessionId={note.sessionId} active={view === 'activity'} />
+              </ScrollArea.Autosize>
+            </Tabs.Panel>
+          </Tabs>
           <Group justify="flex-end" gap="sm" mt="lg">
             <Button
               leftSection={<IconCopy size={16} aria-hidden />}
@@ -79,7 +112,7 @@ export function NoteModal({ note, opened, onClose }: NoteModalProps) {
             >
               Copy
             </Button>
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               Close
             </Button>
           </Group>

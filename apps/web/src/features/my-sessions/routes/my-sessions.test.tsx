@@ -1,6 +1,7 @@
 import {
   TOASTS,
   type PatientSessionDetail,
+  type SessionActivity,
   type SavedSessionSummary,
   type SavedSessionsPage,
 } from '@clerkly/contracts';
@@ -110,6 +111,50 @@ function sessionDetailHandlers(sessions: TestSession[]) {
   );
 }
 
+/**
+ * The session's Activity, answering like the server: every reported copy becomes an event
+ * (issue 23), after the save that is already there.
+ */
+function activityHandlers(sessions: TestSession[]) {
+  return Object.fromEntries(
+    sessions.flatMap((session) => {
+      const path = `/api/patient-sessions/${session.sessionId}/activity`;
+      const events: SessionActivity['events'] = [
+        {
+          id: 1,
+          kind: 'session.saved',
+          at: session.createdAt,
+          actorName: 'Ada Lovelace',
+          address: '192.0.2.1',
+          templateNames: session.notes.map((note) => note.TemplateName),
+          version: 2,
+        },
+      ];
+      return [
+        [
+          `POST ${path}`,
+          ({ body }: RecordedRequest) => {
+            const { templateId } = body as { templateId: number };
+            events.push({
+              id: events.length + 1,
+              kind: 'note.copied',
+              at: new Date(2025, 2, 10, 10, 5).toISOString(),
+              actorName: 'Ada Lovelace',
+              address: '192.0.2.1',
+              templateNames: session.notes
+                .filter((note) => note.templateId === templateId)
+                .map((note) => note.TemplateName),
+              version: null,
+            });
+            return new Response(null, { status: 204 });
+          },
+        ],
+        [`GET ${path}`, () => jsonResponse({ sessionId: session.sessionId, events })],
+      ];
+    }),
+  );
+}
+
 const LIST_PATH = '/api/notes/user/user-1/page';
 
 async function renderMySessions(
@@ -120,6 +165,7 @@ async function renderMySessions(
     'GET /api/users': currentUserHandler(createUser()),
     [`GET ${LIST_PATH}`]: Array.isArray(sessions) ? sessionsHandler(sessions, pageSize) : sessions,
     ...(Array.isArray(sessions) ? sessionDetailHandlers(sessions) : {}),
+    ...(Array.isArray(sessions) ? activityHandlers(sessions) : {}),
   });
   const app = renderApp('/my-sessions');
   await screen.findByRole('heading', { name: 'My Sessions' });
@@ -348,6 +394,34 @@ describe('My Sessions', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('reports a copy to the session’s Activity, which says who did what, when and from where', async () => {
+    const rendered = await renderMySessions([createSavedSession()]);
+    const { user, requests } = rendered;
+    const writeText = vi.fn(async (_text: string) => {});
+    vi.stubGlobal('ClipboardItem', undefined);
+    stubClipboard({ writeText });
+
+    await user.click(await screen.findByRole('button', { name: 'SOAP Note' }));
+    const dialog = await screen.findByRole('dialog', { name: 'SOAP Note' });
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    expect(await screen.findByText(TOASTS.copiedPlain)).toBeVisible();
+    const report = requests.find((r) => r.method === 'POST' && r.path.endsWith('/activity'));
+    expect(report?.body).toEqual({ kind: 'note.copied', templateId: 1 });
+
+    // Keyboard: the tabs are reached and switched without a pointer.
+    within(dialog).getByRole('tab', { name: 'Note' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(dialog).getByRole('tab', { name: 'Activity' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(await within(dialog).findByText('Ada Lovelace copied a note (SOAP Note)')).toBeVisible();
+    expect(
+      within(dialog).getByText('Ada Lovelace saved the session (SOAP Note), version 2'),
+    ).toBeVisible();
+    expect(dialog).toHaveTextContent('from 192.0.2.1');
   });
 
   it('falls back to plain text, and warns about an empty note', async () => {
