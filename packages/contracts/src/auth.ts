@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_MIN_LENGTH, OTP_LENGTH } from './limits';
+import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, OTP_LENGTH } from './limits';
 import { VALIDATION_MESSAGES as M } from './messages';
 
 /** Spec point 5: 8+ characters, lower, upper, digit and one of @$!%*?&, nothing else. */
@@ -31,8 +31,13 @@ export const otpCodeSchema = z
   .string({ error: M.codeInvalid })
   .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), M.codeInvalid);
 
-const name = (required: string, tooShort: string) =>
-  z.string({ error: required }).trim().min(1, required).min(NAME_MIN_LENGTH, tooShort).max(100);
+const name = (required: string, tooShort: string, what: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .min(NAME_MIN_LENGTH, tooShort)
+    .max(NAME_MAX_LENGTH, `${what} is too long (at most ${NAME_MAX_LENGTH} characters)`);
 
 /**
  * Zod skips object refinements while any field is invalid; the mismatch message should show as
@@ -56,8 +61,8 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export const registerSchema = z
   .object({
-    firstName: name(M.firstNameRequired, M.firstNameTooShort),
-    lastName: name(M.lastNameRequired, M.lastNameTooShort),
+    firstName: name(M.firstNameRequired, M.firstNameTooShort, 'First name'),
+    lastName: name(M.lastNameRequired, M.lastNameTooShort, 'Last name'),
     email: emailSchema,
     password: passwordSchema,
     confirmPassword: z.string().min(1, M.confirmPasswordRequired),
@@ -69,6 +74,23 @@ export const registerSchema = z
     when: bothPasswordsTyped,
   });
 export type RegisterInput = z.infer<typeof registerSchema>;
+
+/**
+ * The identity service's sign-up body as the API accepts it (issue 23, item 9): the form's own
+ * bounds, checked again on the server, so no 313-character address or 100 000-character name is
+ * stored. `name` is the full name the identity service keeps beside the two parts.
+ */
+export const signUpRequestSchema = z.object({
+  email: emailSchema,
+  firstName: name(M.firstNameRequired, M.firstNameTooShort, 'First name'),
+  lastName: name(M.lastNameRequired, M.lastNameTooShort, 'Last name'),
+  name: z
+    .string()
+    .max(
+      2 * NAME_MAX_LENGTH + 1,
+      `Name is too long (at most ${2 * NAME_MAX_LENGTH + 1} characters)`,
+    ),
+});
 
 export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 

@@ -7,6 +7,7 @@ export const FREE_TRIAL = {
 
 export const OTP_LENGTH = 6;
 export const NAME_MIN_LENGTH = 2;
+export const NAME_MAX_LENGTH = 100;
 
 /**
  * Session lifetimes per OWASP ASVS 4.0.3 3.3.2, level 2 (issue 11): without "Remember Me" a

@@ -4,7 +4,10 @@ import { API_PATHS, PRODUCT_NAME } from '@clerkly/contracts';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI document generated from the routes' zod schemas, browsable at `/api/docs`. */
+/**
+ * OpenAPI document generated from the routes' zod schemas, browsable at `/api/docs` outside
+ * production.
+ */
 export default fp(
   async (app) => {
     await app.register(swagger, {
@@ -19,7 +22,11 @@ export default fp(
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, { routePrefix: API_PATHS.docs, staticCSP: true });
+    // Issue 23, item 9: the browsable documentation is for development; a production server
+    // does not map its own API for everyone who asks.
+    if (app.config.env !== 'production') {
+      await app.register(swaggerUi, { routePrefix: API_PATHS.docs, staticCSP: true });
+    }
   },
   { name: 'openapi' },
 );

@@ -6,13 +6,13 @@ import {
   REMEMBERED_SESSION_DAYS,
   VALIDATION_MESSAGES,
   passwordSchema,
+  signUpRequestSchema,
 } from '@clerkly/contracts';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer, emailOTP } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
@@ -36,19 +36,6 @@ const PASSWORD_FIELDS: Record<string, string> = {
   '/reset-password': 'newPassword',
 };
 
-const signUpNamesSchema = z.object({
-  firstName: z
-    .string({ error: VALIDATION_MESSAGES.firstNameRequired })
-    .trim()
-    .min(1, VALIDATION_MESSAGES.firstNameRequired)
-    .min(2, VALIDATION_MESSAGES.firstNameTooShort),
-  lastName: z
-    .string({ error: VALIDATION_MESSAGES.lastNameRequired })
-    .trim()
-    .min(1, VALIDATION_MESSAGES.lastNameRequired)
-    .min(2, VALIDATION_MESSAGES.lastNameTooShort),
-});
-
 /** Server-side copy of the form rules: the identity service never trusts the browser. */
 const enforceInputPolicy = createAuthMiddleware(async (ctx) => {
   const field = ctx.path ? PASSWORD_FIELDS[ctx.path] : undefined;
@@ -62,11 +49,11 @@ const enforceInputPolicy = createAuthMiddleware(async (ctx) => {
     });
   }
   if (ctx.path === '/sign-up/email') {
-    const names = signUpNamesSchema.safeParse(body);
-    if (!names.success) {
+    const signUp = signUpRequestSchema.safeParse(body);
+    if (!signUp.success) {
       throw new APIError('BAD_REQUEST', {
-        code: 'INVALID_NAME',
-        message: names.error.issues[0]?.message ?? VALIDATION_MESSAGES.firstNameRequired,
+        code: signUp.error.issues[0]?.path[0] === 'email' ? 'INVALID_EMAIL' : 'INVALID_NAME',
+        message: signUp.error.issues[0]?.message ?? VALIDATION_MESSAGES.firstNameRequired,
       });
     }
   }
