@@ -337,6 +337,31 @@ describe('billing with Stripe (recorded responses)', () => {
     expect(processed?.n).toBe(1);
   });
 
+  it('answers 400, not 500, to validly signed events of a shape it cannot read (issue 23)', async () => {
+    const junk = [
+      {},
+      { id: 'evt_junk_1', type: 'customer.subscription.updated', created: 1, data: { object: {} } },
+      {
+        id: 'evt_junk_2',
+        type: 'customer.subscription.updated',
+        created: 1,
+        data: { object: { id: 'sub_junk', status: 'active', created: 1e20 } },
+      },
+      { id: 'evt_junk_3', type: 'checkout.session.completed', created: 'yesterday', data: null },
+      {
+        id: 'evt_junk_4',
+        type: 'checkout.session.completed',
+        created: 1,
+        data: { object: { client_reference_id: 42, subscription: ['sub_x'] } },
+      },
+    ];
+    for (const event of junk) {
+      const response = await deliver(app, event as Json);
+      expect(response.statusCode, `${JSON.stringify(event)} → ${response.body}`).toBe(400);
+      expect(errorOf(response.body).code).toBe('MALFORMED_EVENT');
+    }
+  });
+
   it('refuses a forged, stale, tampered or missing signature with 400 and changes nothing', async () => {
     const user = await createUser(app.app);
     const event = eventFor('event.customer.subscription.updated.json', user, {

@@ -122,5 +122,53 @@ export const BILLING_ERROR_CODES = {
   alreadySubscribed: 'ALREADY_SUBSCRIBED',
   noSubscription: 'NO_SUBSCRIPTION',
   invalidSignature: 'INVALID_SIGNATURE',
+  malformedEvent: 'MALFORMED_EVENT',
   paymentProvider: 'PAYMENT_PROVIDER_ERROR',
 } as const;
+
+/**
+ * The parts of a Stripe event the webhook reads (issue 23, item 9): a validly signed event of
+ * another shape (a test payload, a future API version) is a 400, never a database error. Other
+ * fields pass through unread.
+ */
+const unixSeconds = z.number().int().min(0).max(253_402_300_799);
+const stripeId = z.string().min(1).max(255);
+const stripeRef = z.union([stripeId, z.looseObject({ id: stripeId })]).nullish();
+
+/** The object of `customer.subscription.*` events. */
+export const stripeSubscriptionObjectSchema = z.looseObject({
+  id: stripeId,
+  status: z.string().min(1).max(64),
+  customer: stripeRef,
+  metadata: z.record(z.string(), z.string()).nullish(),
+  created: unixSeconds.nullish(),
+  canceled_at: unixSeconds.nullish(),
+  cancel_at: unixSeconds.nullish(),
+  ended_at: unixSeconds.nullish(),
+  trial_end: unixSeconds.nullish(),
+  cancel_at_period_end: z.boolean().nullish(),
+  items: z
+    .looseObject({
+      data: z.array(
+        z.looseObject({
+          current_period_end: unixSeconds.nullish(),
+          price: z.looseObject({ id: stripeId }).nullish(),
+        }),
+      ),
+    })
+    .nullish(),
+});
+
+export const stripeEventSchema = z.looseObject({
+  id: stripeId,
+  type: z.string().min(1).max(255),
+  created: unixSeconds,
+  data: z.looseObject({ object: z.looseObject({}) }),
+});
+
+/** The object of `checkout.session.completed`. */
+export const stripeCheckoutSessionObjectSchema = z.looseObject({
+  client_reference_id: z.string().max(255).nullish(),
+  customer: stripeRef,
+  subscription: stripeRef,
+});

@@ -3,6 +3,9 @@ import {
   LIMIT_MESSAGES,
   billingIntervalSchema,
   isSubscriptionUsable,
+  stripeCheckoutSessionObjectSchema,
+  stripeEventSchema,
+  stripeSubscriptionObjectSchema,
   type CheckoutSession,
   type Price,
   type Product,
@@ -72,6 +75,19 @@ const unixToDate = (seconds: number | null | undefined) =>
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
+
+/** The event's envelope, and the object of the event types the webhook acts on. */
+function isReadableEvent(event: unknown): boolean {
+  const envelope = stripeEventSchema.safeParse(event);
+  if (!envelope.success) return false;
+  const { type, data } = envelope.data;
+  const objectSchema = SUBSCRIPTION_EVENTS.has(type)
+    ? stripeSubscriptionObjectSchema
+    : type === 'checkout.session.completed'
+      ? stripeCheckoutSessionObjectSchema
+      : null;
+  return objectSchema === null || objectSchema.safeParse(data.object).success;
+}
 
 export interface BillingService {
   readonly enabled: boolean;
@@ -324,6 +340,10 @@ export function createBillingService(
         );
       } catch {
         throw new BillingError(400, CODES.invalidSignature, 'Invalid Stripe signature.');
+      }
+      // Signed is not well-formed (issue 23, item 9): what is read below must have its shape.
+      if (!isReadableEvent(event)) {
+        throw new BillingError(400, CODES.malformedEvent, 'The Stripe event could not be read.');
       }
       const eventAt = new Date(event.created * 1000);
       // Outside the transaction: network calls must not hold database locks.
