@@ -1,9 +1,11 @@
 /**
  * Issue 23, item 9 (low findings): sign-up bounds its e-mail address and names with the
- * contracts' schemas, and the API documentation is not public in production.
+ * contracts' schemas, the API documentation is not public in production, and a segment number
+ * sent again with other audio is a conflict.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, buildTestApp, newUser, randomIp, type TestApp } from './helper';
+import { encodeWav } from '../src/engines/audio/wav';
+import { ORIGIN, buildTestApp, createUser, newUser, randomIp, type TestApp } from './helper';
 
 let testApp: TestApp;
 
@@ -53,5 +55,34 @@ describe('API documentation in production', () => {
     } finally {
       await production.close();
     }
+  });
+});
+
+describe('segments', () => {
+  it('answers 409 to a segment number sent again with different audio, 200 to the same audio', async () => {
+    const user = await createUser(testApp.app);
+    const headers = { cookie: user.cookie, origin: ORIGIN };
+    const created = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/patient-sessions/',
+      headers,
+      payload: { firstName: 'Segment Person', appointmentTypeId: 1, patientConsent: true },
+    });
+    const sessionId = created.json<{ id: number }>().id;
+    const put = (audio: Buffer) =>
+      testApp.app.inject({
+        method: 'PUT',
+        url: `/api/patient-sessions/${sessionId}/segments/0`,
+        headers: { ...headers, 'content-type': 'audio/wav' },
+        payload: audio,
+      });
+    const first = encodeWav(new Int16Array(1600));
+    const other = encodeWav(new Int16Array(1600).fill(300));
+    expect((await put(first)).statusCode).toBe(200);
+    const again = await put(first);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<{ created: boolean }>().created).toBe(false);
+    const different = await put(other);
+    expect(different.statusCode, different.body).toBe(409);
   });
 });

@@ -41,6 +41,11 @@ export const sessionSegments = pgTable(
     status: text('status').notNull().default('queued'),
     durationMs: integer('duration_ms').notNull(),
     audioSealed: bytea('audio_sealed'),
+    /**
+     * SHA-256 (hex) of the uploaded bytes (issue 23, item 9): the same seq sent again with other
+     * audio is a 409, while the audio itself may be gone once transcribed. Null before 0009.
+     */
+    contentSha256: text('content_sha256'),
     textSealed: text('text_sealed'),
     engine: text('engine'),
     error: text('error'),

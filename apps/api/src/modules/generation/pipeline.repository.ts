@@ -26,7 +26,11 @@ export async function countQueuedSegmentsOfUser(db: Db, userId: string): Promise
 
 export async function findSegment(db: Db, sessionId: number, seq: number) {
   const [row] = await db
-    .select({ id: sessionSegments.id, status: sessionSegments.status })
+    .select({
+      id: sessionSegments.id,
+      status: sessionSegments.status,
+      contentSha256: sessionSegments.contentSha256,
+    })
     .from(sessionSegments)
     .where(and(eq(sessionSegments.sessionId, sessionId), eq(sessionSegments.seq, seq)));
   return row ?? null;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type {
   Generation,
   SegmentAck,
@@ -123,8 +124,9 @@ export function segmentDurationMs(wav: Uint8Array): number {
 
 /**
  * Stores one uploaded segment and queues its transcription (issue 9 "Segments while recording").
- * The same seq again is the same segment: a retried upload changes nothing, but re-queues the job
- * in case the first request stored the segment and died before queueing it.
+ * The same seq again with the same bytes is the same segment: a retried upload changes nothing,
+ * but re-queues the job in case the first request stored the segment and died before queueing
+ * it. The same seq with other bytes is a 409 (issue 23).
  */
 export async function storeSegment(
   deps: PipelineDeps,
@@ -136,14 +138,23 @@ export async function storeSegment(
   await requireOwnedSession(deps.db, userId, sessionId);
   if (wav.length === 0) throw new SessionInputError('The segment is empty.', 'audio');
   const durationMs = segmentDurationMs(wav);
+  const contentSha256 = createHash('sha256').update(wav).digest('hex');
   const inserted = await insertSegment(deps.db, {
     sessionId,
     userId,
     seq,
     durationMs,
     audioSealed: deps.cipher.sealBytes(wav),
+    contentSha256,
   });
-  const segment = inserted ?? (await findSegment(deps.db, sessionId, seq))!;
+  const existing = inserted ? null : (await findSegment(deps.db, sessionId, seq))!;
+  if (existing?.contentSha256 && existing.contentSha256 !== contentSha256) {
+    throw new PipelineConflictError(
+      `Part ${seq} of this recording was already received with different audio; ` +
+        'send the next part under a new number.',
+    );
+  }
+  const segment = inserted ?? existing!;
   if (segment.status === 'queued') {
     const queued = await countQueuedSegmentsOfUser(deps.db, userId);
     await deps.jobs.send(

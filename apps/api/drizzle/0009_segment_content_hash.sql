@@ -1,0 +1,1 @@
+ALTER TABLE "session_segments" ADD COLUMN "content_sha256" text;
