@@ -1,11 +1,22 @@
 /**
  * Issue 23, item 9 (low findings): sign-up bounds its e-mail address and names with the
  * contracts' schemas, the API documentation is not public in production, and a segment number
- * sent again with other audio is a conflict.
+ * sent again with other audio is a conflict, and a body shorter than its Content-Length does
+ * not hold the connection.
  */
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BODY_IDLE_TIMEOUT_MS } from '../src/plugins/request-guards';
 import { encodeWav } from '../src/engines/audio/wav';
-import { ORIGIN, buildTestApp, createUser, newUser, randomIp, type TestApp } from './helper';
+import {
+  ORIGIN,
+  buildTestApp,
+  capturedLog,
+  createUser,
+  newUser,
+  randomIp,
+  type TestApp,
+} from './helper';
 
 let testApp: TestApp;
 
@@ -85,4 +96,36 @@ describe('segments', () => {
     const different = await put(other);
     expect(different.statusCode, different.body).toBe(409);
   });
+});
+
+describe('a body shorter than its Content-Length', () => {
+  it(`ends the connection after ${BODY_IDLE_TIMEOUT_MS / 1000} idle seconds, without an unhandled error`, async () => {
+    const log = capturedLog('info');
+    const listening = await buildTestApp({}, log.options);
+    try {
+      const address = await listening.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = new URL(address);
+      const started = Date.now();
+      const closedAfter = await new Promise<number>((resolve, reject) => {
+        const socket = net.connect({ host: '127.0.0.1', port }, () => {
+          socket.write(
+            'POST /api/users/password-reset HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+              'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"userEmail"',
+          );
+        });
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve(Date.now() - started));
+        // Well past the limit: on the old code the connection was still open here.
+        setTimeout(() => {
+          socket.destroy();
+          reject(new Error('the connection was still open after 60 s'));
+        }, 60_000);
+      });
+      expect(closedAfter).toBeGreaterThanOrEqual(BODY_IDLE_TIMEOUT_MS - 1_000);
+      expect(closedAfter).toBeLessThan(BODY_IDLE_TIMEOUT_MS + 5_000);
+      expect(log.text()).not.toContain('Unhandled error');
+    } finally {
+      await listening.close();
+    }
+  }, 90_000);
 });

@@ -14,6 +14,13 @@ export const MAX_JSON_DEPTH = 32;
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * A request body that stops arriving (a Content-Length larger than what is sent) ends its
+ * connection after this long without a byte (issue 23, item 9). Fastify's `requestTimeout` stays
+ * 0: a whole recording uploaded over a slow link may take minutes, but never stalls this long.
+ */
+export const BODY_IDLE_TIMEOUT_MS = 30_000;
+
 const refuse = (reply: FastifyReply, status: number, code: string, message: string) => {
   const body: ApiError = { error: { code, message } };
   return reply.code(status).send(body);
@@ -61,6 +68,26 @@ export default fp(
       for (const method of methods) {
         if (method !== 'HEAD') routes.push({ method, url: route.url });
       }
+    });
+
+    app.addHook('onRequest', (request, _reply, done) => {
+      const { headers, raw } = request;
+      const socket = raw.socket as typeof raw.socket | undefined;
+      const hasBody =
+        (headers['content-length'] !== undefined && headers['content-length'] !== '0') ||
+        headers['transfer-encoding'] !== undefined;
+      // Injected requests (tests) have no real socket to time out.
+      if (!hasBody || typeof socket?.setTimeout !== 'function') return done();
+      const endIdle = () => socket.destroy();
+      const received = () => {
+        socket.setTimeout(0);
+        socket.off('timeout', endIdle);
+      };
+      socket.setTimeout(BODY_IDLE_TIMEOUT_MS);
+      socket.once('timeout', endIdle);
+      raw.once('end', received);
+      raw.once('close', received);
+      done();
     });
 
     const ownOrigin = new URL(app.config.publicUrl).origin;
