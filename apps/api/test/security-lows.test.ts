@@ -104,7 +104,7 @@ describe('a body shorter than its Content-Length', () => {
     const listening = await buildTestApp({}, log.options);
     try {
       const address = await listening.app.listen({ host: '127.0.0.1', port: 0 });
-      const { port } = new URL(address);
+      const port = Number(new URL(address).port);
       const started = Date.now();
       const closedAfter = await new Promise<number>((resolve, reject) => {
         const socket = net.connect({ host: '127.0.0.1', port }, () => {

@@ -79,9 +79,11 @@ export default fp(
       // Injected requests (tests) have no real socket to time out.
       if (!hasBody || typeof socket?.setTimeout !== 'function') return done();
       const endIdle = () => socket.destroy();
+      const before = socket.timeout ?? 0;
       const received = () => {
-        socket.setTimeout(0);
         socket.off('timeout', endIdle);
+        // Unless Node has set its own since (the keep-alive timeout after the response).
+        if (socket.timeout === BODY_IDLE_TIMEOUT_MS) socket.setTimeout(before);
       };
       socket.setTimeout(BODY_IDLE_TIMEOUT_MS);
       socket.once('timeout', endIdle);
