@@ -356,7 +356,7 @@ describe('billing with Stripe (recorded responses)', () => {
       },
     ];
     for (const event of junk) {
-      const response = await deliver(app, event as Json);
+      const response = await deliver(app, event);
       expect(response.statusCode, `${JSON.stringify(event)} → ${response.body}`).toBe(400);
       expect(errorOf(response.body).code).toBe('MALFORMED_EVENT');
     }

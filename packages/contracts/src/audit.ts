@@ -45,7 +45,7 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventKind, string> = {
 };
 
 /** Events only the browser can witness: it reports them through a small authenticated POST. */
-export const CLIENT_AUDIT_EVENT_KINDS = ['note.copied', 'note.exported'] as const;
+const CLIENT_AUDIT_EVENT_KINDS = ['note.copied', 'note.exported'] as const;
 
 /** At most this many client-reported events per clinician a minute; more get 429. */
 export const CLIENT_AUDIT_EVENTS_PER_MINUTE = 60;
