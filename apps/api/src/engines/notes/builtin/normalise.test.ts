@@ -36,6 +36,18 @@ describe('speech made readable', () => {
     ]);
   });
 
+  it('asks "does that hurt" apart from the examination around it', () => {
+    expect(
+      splitSentences(
+        'i am going to press on the inside of your knee here does that hurt no okay and your strength is normal',
+      ),
+    ).toEqual([
+      'i am going to press on the inside of your knee here',
+      'does that hurt',
+      'no okay and your strength is normal',
+    ]);
+  });
+
   it('keeps a clause whole where a question word only continues it', () => {
     expect(
       splitSentences(

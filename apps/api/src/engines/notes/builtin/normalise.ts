@@ -296,7 +296,12 @@ function opensQuestion(word: string, next: string, after: string): boolean {
       /^(?:brings|long|often|much|many|else|kind|sort|type)$/.test(next)
     );
   }
-  if (AUXILIARY.test(word)) return /^(?:you|your|there|anyone|anything)$/.test(next);
+  if (AUXILIARY.test(word)) {
+    return (
+      /^(?:you|your|there|anyone|anything)$/.test(next) ||
+      (/^(?:do|does|did)$/.test(word) && /^(?:that|it|this)$/.test(next))
+    );
+  }
   return word === 'anything' && next === 'else';
 }
 
@@ -406,13 +411,13 @@ function splitLongRun(piece: string): string[] {
       current.length >= 5 &&
       /^(?:and|so|but|okay|alright)$/.test(prev) &&
       opensQuestion(bare, next, words[i + 2] ?? '');
-    if (boundary) {
-      parts.push(current.join(' '));
-      current = [];
-    } else if (joinedQuestion) {
+    if (joinedQuestion) {
       const opener = current.pop() ?? '';
       parts.push(current.join(' '));
       current = [opener];
+    } else if (boundary) {
+      parts.push(current.join(' '));
+      current = [];
     }
     current.push(word);
     if (current.length >= 45) {
