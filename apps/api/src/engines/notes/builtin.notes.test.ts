@@ -4,7 +4,8 @@ import { unfilledFields } from '@clerkly/contracts';
 import { describe, expect, it } from 'vitest';
 import { apiPackageRoot } from '../../lib/paths';
 import { TEMPLATE_CATALOGUE } from '../../db/seed/template-catalogue';
-import { BuiltinNoteEngine, NOT_DISCUSSED, tidySentence } from './builtin.notes';
+import { BuiltinNoteEngine, NOT_DISCUSSED } from './builtin.notes';
+import { tidySentence } from './builtin/tidy';
 import { NoteEngineError, type GeneratedNote, type NoteTemplate } from './note-engine';
 
 const fixture = (name: string) =>
