@@ -76,4 +76,12 @@ describe('reading a consultation', () => {
       chills: false,
     });
   });
+
+  it('gives the results the clinician reads out to the clinician, though nothing in them says who spoke', () => {
+    const c = analyseConsultation(
+      'how are you doing my chest has been hurting when i walk on exam your lungs are clear okay the echocardiogram from the emergency room came back okay it does show preserved ejection fraction of 55 percent',
+    );
+    const result = c.utterances.find((u) => u.text.includes('ejection fraction'));
+    expect(result).toMatchObject({ role: 'clinician' });
+  });
 });

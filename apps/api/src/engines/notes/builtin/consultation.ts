@@ -1150,7 +1150,9 @@ function readUtterances(turns: RawTurn[], punctuated: boolean): Utterance[] {
             ? 1
             : 0;
         const score = clinicianScore(text) + asked;
-        role = score > 0 ? 'clinician' : 'patient';
+        // Past the history, speech that sounds like neither is more likely the clinician going on
+        // through the examination, results and plan.
+        role = score > 0 || (score === 0 && reading.leftHistory) ? 'clinician' : 'patient';
       } else {
         role = turn.role;
       }
