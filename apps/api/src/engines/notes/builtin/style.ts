@@ -29,7 +29,7 @@ export function capitalise(text: string): string {
   return text.replace(/^(\W*)([a-z])/, (_m, lead: string, ch: string) => lead + ch.toUpperCase());
 }
 
-function titleWords(text: string): string {
+export function titleWords(text: string): string {
   return text
     .split(' ')
     .map((w) => (w.length > 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w))
