@@ -358,6 +358,12 @@ describe('identity events', () => {
       ['auth.signed_out', user.id],
       ['auth.sign_in_failed', null],
     ]);
+    // Confirming the address at sign-up signed the account in too (from another address).
+    const signIns = await testApp.app.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.userId, user.id));
+    expect(signIns.filter((row) => row.kind === 'auth.signed_in')).toHaveLength(2);
     const stored = JSON.stringify(rows);
     expect(stored).not.toContain(user.email);
     expect(stored).not.toContain('nobody.here');

@@ -11,6 +11,8 @@ import { recordAuditEvent } from './audit.service';
  */
 const EVENT_OF_PATH: Record<string, { ok: AuditEventKind; refused?: AuditEventKind }> = {
   '/api/auth/sign-in/email': { ok: 'auth.signed_in', refused: 'auth.sign_in_failed' },
+  // Confirming the address at sign-up signs the new account in.
+  '/api/auth/email-otp/verify-email': { ok: 'auth.signed_in' },
   '/api/auth/sign-out': { ok: 'auth.signed_out' },
   '/api/auth/change-password': { ok: 'auth.password_changed' },
   '/api/auth/email-otp/reset-password': { ok: 'auth.password_reset' },
