@@ -106,6 +106,10 @@ for (const viewport of VIEWPORTS) {
         .click();
       await expect(page.getByRole('dialog', { name: 'SOAP Note' })).toBeVisible();
       await expectNoAxeViolations(page, 'the My Sessions note modal');
+      const noteModal = page.getByRole('dialog', { name: 'SOAP Note' });
+      await noteModal.getByRole('tab', { name: 'Activity' }).click();
+      await expect(noteModal.locator('time').first()).toBeVisible();
+      await expectNoAxeViolations(page, 'the Activity tab of the note modal');
       await page.keyboard.press('Escape');
 
       await page.goto('/templates');

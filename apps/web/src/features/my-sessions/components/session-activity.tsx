@@ -45,12 +45,7 @@ export function SessionActivity({ sessionId, active }: { sessionId: number; acti
     return <Text c="dimmed">No activity recorded for this session.</Text>;
   }
   return (
-    <Timeline
-      bulletSize={12}
-      lineWidth={2}
-      active={events.length - 1}
-      aria-label="Activity of this session, oldest first"
-    >
+    <Timeline bulletSize={12} lineWidth={2} active={events.length - 1}>
       {events.map((event) => (
         <Timeline.Item key={event.id} title={describe(event)}>
           <Text size="sm" c="dimmed">
