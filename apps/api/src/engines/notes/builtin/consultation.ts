@@ -162,7 +162,7 @@ const BACKCHANNEL =
 function unpunctuatedTurns(turns: RawTurn[]): RawTurn[] {
   return turns.flatMap((turn) => {
     if (turn.role !== 'unknown' || /[.?!]/.test(turn.text)) return [turn];
-    return splitSentences(turn.text).map((text) => ({ role: 'unknown' as const, text }));
+    return splitSentences(turn.text, true).map((text) => ({ role: 'unknown' as const, text }));
   });
 }
 

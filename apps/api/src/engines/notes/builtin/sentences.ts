@@ -33,14 +33,16 @@ const NO_SPLIT_BEFORE_OKAY = new Set([
  * in speech-to-text output and in the ACI-BENCH "aci" subset) split where a speaker would pause:
  * before "okay", "alright", "so I/we/you ...", and finally at "and" to keep clauses readable.
  */
-export function splitSentences(text: string): string[] {
+export function splitSentences(text: string, unpunctuated = false): string[] {
   const pieces = text
     .split(/(?<=[.?!])\s+/)
     .map((p) => p.trim())
     .filter((p) => p.length > 0);
   const out: string[] = [];
   for (const piece of pieces) {
-    for (const part of splitLongRun(piece)) out.push(part);
+    // A punctuated sentence of a few words is whole; speech without punctuation is cut however
+    // short the recorded segment ("any chest pain | no").
+    for (const part of splitLongRun(piece, unpunctuated ? 0 : 15)) out.push(part);
   }
   return out;
 }
@@ -76,7 +78,7 @@ function opensQuestion(word: string, next: string, after: string): boolean {
       (/^(?:do|does|did)$/.test(word) && /^(?:that|it|this)$/.test(next))
     );
   }
-  return word === 'anything' && next === 'else';
+  return (word === 'anything' && next === 'else') || (word === 'any' && ASKED_ABOUT.test(next));
 }
 
 /** Words after which a question cannot begin: they leave the clause open. */
@@ -99,9 +101,9 @@ function mayEndBefore(prev: string): boolean {
   );
 }
 
-function splitLongRun(piece: string): string[] {
+function splitLongRun(piece: string, wholeUpTo: number): string[] {
   const words = piece.split(' ');
-  if (words.length <= 15) return [piece];
+  if (words.length <= wholeUpTo) return [piece];
   const parts: string[] = [];
   let current: string[] = [];
   for (let i = 0; i < words.length; i += 1) {
@@ -162,12 +164,9 @@ function splitLongRun(piece: string): string[] {
       CONTRACTED_SUBJECT.test(bare) && !BINDS_NEXT.has(prev) && !openSubordinate;
     // A question opening with no question mark: "... heavy periods | do you have ...".
     const questionBoundary =
-      (opensQuestion(bare, next, words[i + 2] ?? '') &&
-        (mayEndBefore(prev) || (prev === 'that' && AUXILIARY.test(bare) && next === 'you'))) ||
-      (bare === 'any' &&
-        ASKED_ABOUT.test(next) &&
-        !NOT_BEFORE_ANY.test(prev) &&
-        mayEndBefore(prev));
+      opensQuestion(bare, next, words[i + 2] ?? '') &&
+      (bare !== 'any' || !NOT_BEFORE_ANY.test(prev)) &&
+      (mayEndBefore(prev) || (prev === 'that' && AUXILIARY.test(bare) && next === 'you'));
     // The answer to a question just asked: "... oxygen at night | no", "... alcohol | yeah but".
     const asked = current
       .map((w) => w.replace(/[,]$/, ''))
@@ -197,6 +196,8 @@ function splitLongRun(piece: string): string[] {
           nowBoundary ||
           examBoundary ||
           andBoundary)) ||
+      // "... chest pain | no | how long has ...": a bare answer, then the next question.
+      (current.length === 1 && /^(?:no|yes|yeah|nope)$/.test(prev) && questionBoundary) ||
       (current.length >= 2 &&
         (answerBoundary ||
           questionBoundary ||
