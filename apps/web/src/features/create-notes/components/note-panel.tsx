@@ -1,7 +1,7 @@
 import { checkNoteSafety, type EvidenceSpan } from '@clerkly/contracts';
 import { Button, Grid, Group, Loader, Paper, Stack } from '@mantine/core';
 import { IconCopy, IconPencil, IconPlayerStopFilled, IconVolume } from '@tabler/icons-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useCopyNote } from '../../../hooks/use-copy-note';
 import { noteToSafeHtml, safeHtmlToPlainText } from '../../../lib/note-html';
 import type { GeneratedNote } from '../lib/generated-notes';
@@ -49,6 +49,14 @@ export function NotePanel({
   );
   const copyNote = useCopyNote();
   const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  // Issue 26: when the editor closes (Cancel or Update) its controls leave the page; focus goes
+  // back to the Edit button that opened it, not to the page body.
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   const [copying, setCopying] = useState(false);
   const speaking = readAloud.speakingId === templateKey;
 
@@ -65,6 +73,7 @@ export function NotePanel({
     <Stack gap="md" pt="md">
       <Group gap="sm">
         <Button
+          ref={editButton}
           variant="light"
           leftSection={<IconPencil size={16} aria-hidden />}
           onClick={() => {
