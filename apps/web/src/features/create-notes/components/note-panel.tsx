@@ -125,27 +125,28 @@ export function NotePanel({
             }}
           />
         </Suspense>
-      ) : note.typing ? (
-        <Paper withBorder radius="md" p="lg">
-          <NoteDisplay
-            content={note.output}
-            typing={note.typing}
-            onTyped={() => dispatch({ type: 'typingFinished', templateId: note.templateId })}
-            label={`${templateName} note`}
-          />
-        </Paper>
       ) : (
+        // Issue 26: the transcript stays beside the note while the note types itself out.
         <Grid>
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Paper withBorder radius="md" p="lg">
-              <EvidenceNote
-                content={note.output}
-                transcript={transcribedText}
-                evidence={note.evidence}
-                label={`${templateName} note`}
-                activeId={focused?.id ?? null}
-                onActivate={setFocused}
-              />
+              {note.typing ? (
+                <NoteDisplay
+                  content={note.output}
+                  typing={note.typing}
+                  onTyped={() => dispatch({ type: 'typingFinished', templateId: note.templateId })}
+                  label={`${templateName} note`}
+                />
+              ) : (
+                <EvidenceNote
+                  content={note.output}
+                  transcript={transcribedText}
+                  evidence={note.evidence}
+                  label={`${templateName} note`}
+                  activeId={focused?.id ?? null}
+                  onActivate={setFocused}
+                />
+              )}
             </Paper>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>

@@ -129,6 +129,23 @@ describe('Notes view', () => {
     );
   });
 
+  // Issue 26: the transcript panel was hidden until the note had typed itself out.
+  it('shows the transcript beside a note that is still typing itself out', async () => {
+    renderNotes(
+      {},
+      {
+        ...notesState,
+        generatedNotes: notesState.generatedNotes.map((note) => ({ ...note, typing: true })),
+      },
+    );
+    expect(await screen.findByRole('article', { name: 'SOAP Note note' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    const transcript = screen.getAllByRole('region', { name: 'Transcript' })[0]!;
+    expect(transcript).toHaveTextContent('I have had a sore throat for three days.');
+  });
+
   // Issue 26: focus fell to <body> after Edit (the button is disabled while editing) and after
   // Update or Cancel (the editor's controls leave the page).
   it('puts focus in the editor when it opens and back on Edit when it closes', async () => {
