@@ -4,6 +4,7 @@ import {
   Button,
   EmptyState,
   Group,
+  Loader,
   LoadingOverlay,
   Paper,
   Stack,
@@ -193,7 +194,14 @@ export function MySessionsPage() {
               {loadingMore ? ' · Loading…' : ''}
             </Text>
             {hasNextPage && !searching && (
-              <Button variant="default" loading={loadingMore} onClick={loadMore}>
+              // Not `loading`: that disables the button, and a disabled button drops its focus
+              // to the page body while the next page comes (issue 26); loadMore guards itself.
+              <Button
+                variant="default"
+                onClick={loadMore}
+                aria-busy={loadingMore}
+                rightSection={loadingMore ? <Loader size="xs" aria-hidden /> : null}
+              >
                 Load more sessions
               </Button>
             )}
