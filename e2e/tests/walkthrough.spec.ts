@@ -15,7 +15,7 @@ import {
 import { createUser, expect, test } from '../support/fixtures';
 import { signUpOnApp } from '../support/app-accounts';
 import { startAppProcess, type AppProcess } from '../support/app-process';
-import { E2E_DATA_DIR, E2E_PORT } from '../support/server';
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from '../support/server';
 import { fakeMicrophoneArgs, longConsultationWav } from '../support/speech';
 
 /**
@@ -283,6 +283,30 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('alert')).toBeVisible();
       await expectNoAxeViolations(page, 'Create Notes with consent "No"');
       await page.screenshot({ path: testInfo.outputPath(`${viewport.name}-consent-no.png`) });
+    });
+
+    // Issue 26 point 7: a reload during profile setup left it at /create-notes without the
+    // logo, and the welcome pop-up never came.
+    test('profile setup after a reload: logo, then the welcome pop-up', async ({
+      page,
+    }, testInfo) => {
+      const user = createUser();
+      await createAccount(page, user, { profession: null });
+      const signIn = await page.request.post('/api/auth/sign-in/email', {
+        headers: { origin: E2E_BASE_URL },
+        data: { email: user.email, password: user.password },
+      });
+      expect(signIn.ok(), await signIn.text()).toBe(true);
+      await page.goto('/create-notes');
+      await expect(page.getByRole('heading', { name: "Let's set your profile up!" })).toBeVisible();
+      await expect(page.getByRole('link', { name: /Clerkly/ }).first()).toBeVisible();
+      await expect(page.getByRole('main')).toHaveCount(1);
+      await page.screenshot({ path: testInfo.outputPath(`${viewport.name}-profile-setup.png`) });
+      await page.getByRole('combobox', { name: 'Profession' }).fill('General Pract');
+      await page.getByRole('option', { name: 'General Practitioner' }).click();
+      await button(page, 'Save').click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Create Notes' })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: 'Set up your audio' })).toBeVisible();
     });
 
     test('profile setup with the profession list open passes axe-core', async ({ page }) => {
