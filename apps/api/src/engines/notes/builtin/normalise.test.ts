@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseText, splitSentences } from './normalise';
+import { normaliseText } from './normalise';
 
 describe('speech made readable', () => {
   it('joins tokenised contractions and writes spoken numbers with units as digits', () => {
@@ -8,15 +8,9 @@ describe('speech made readable', () => {
     );
   });
 
-  it('cuts unpunctuated speech where a speaker would pause, and before a bare answer', () => {
-    expect(
-      splitSentences(
-        'have you had any chest pain or shortness of breath when you walk up the stairs no i have not had any of that so let us talk about your blood pressure',
-      ),
-    ).toEqual([
-      'have you had any chest pain or shortness of breath when you walk up the stairs',
-      'no i have not had any of that',
-      'so let us talk about your blood pressure',
-    ]);
+  it('writes what a recogniser hears as a clinician writes it', () => {
+    expect(normaliseText('your chest x ray and the e k g were normal')).toBe(
+      'your chest x-ray and the ekg were normal',
+    );
   });
 });

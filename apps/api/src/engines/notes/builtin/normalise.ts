@@ -149,6 +149,9 @@ export function numberWordsToDigits(text: string): string {
 export function normaliseUnits(text: string): string {
   return (
     text
+      // Recognisers write the words they hear: "x ray", "e k g".
+      .replace(/\bx rays?\b/g, (m) => m.replace(' ', '-'))
+      .replace(/\b(?:e k g|e c g)\b/g, (m) => m.replace(/ /g, ''))
       .replace(/(\d)\s*milligrams?\b/g, '$1 mg')
       .replace(/(\d)\s*micrograms?\b/g, '$1 mcg')
       .replace(/(\d)\s*kilograms?\b/g, '$1 kg')
@@ -226,131 +229,6 @@ export function stripLeadingMarkers(text: string): string {
     out = next;
   }
   return out;
-}
-
-const NO_SPLIT_BEFORE_OKAY = new Set([
-  'am',
-  'is',
-  'are',
-  'was',
-  'be',
-  'been',
-  'feel',
-  'feels',
-  'felt',
-  'seem',
-  'seems',
-  'looks',
-  'look',
-  'doing',
-  'is',
-  'fine',
-  'it',
-  'that',
-  'everything',
-  'was',
-]);
-
-/**
- * Splits a turn into sentences. Punctuated text splits on `.?!`; long unpunctuated runs (common
- * in speech-to-text output and in the ACI-BENCH "aci" subset) split where a speaker would pause:
- * before "okay", "alright", "so I/we/you ...", and finally at "and" to keep clauses readable.
- */
-export function splitSentences(text: string): string[] {
-  const pieces = text
-    .split(/(?<=[.?!])\s+/)
-    .map((p) => p.trim())
-    .filter((p) => p.length > 0);
-  const out: string[] = [];
-  for (const piece of pieces) {
-    for (const part of splitLongRun(piece)) out.push(part);
-  }
-  return out;
-}
-
-/** Words after which a pronoun continues the clause rather than starting a new one. */
-const BINDS_NEXT = new Set(
-  'and but or so that because if when then as since until while what how which who where think know said guess mean like sure hope feel felt see saw let make help want need than why whether once after before whenever though although unless cause tell told ask asked say says thought believe wish remember forget noticed notice'.split(
-    ' ',
-  ),
-);
-const CLAUSE_VERB =
-  /^(?:am|are|is|was|were|will|would|have|had|do|did|want|think|need|can|could|should|also|just|really|got|went|took|put|feel|felt|tried|try|know|mean|started|noticed|love|like|take|use|used|get|go|hurt|slipped|fell|missed|even|still|always|never|usually)$/;
-
-function splitLongRun(piece: string): string[] {
-  const words = piece.split(' ');
-  if (words.length <= 15) return [piece];
-  const parts: string[] = [];
-  let current: string[] = [];
-  for (let i = 0; i < words.length; i += 1) {
-    const word = words[i] ?? '';
-    const next = words[i + 1] ?? '';
-    const prev = (current[current.length - 1] ?? '').replace(/[,]$/, '');
-    const bare = word.replace(/[,]$/, '');
-    // An open "if/when/because" clause continues into its main clause ("if it is not better we
-    // will get an x-ray"), so no break there.
-    const openSubordinate =
-      /\b(?:if|when|because|although|once|unless|until|after|before|since|whenever)\b/.test(
-        current.slice(-8).join(' '),
-      );
-    const newSubject =
-      /^(?:i|we|they|he|she)$/.test(bare) &&
-      CLAUSE_VERB.test(next) &&
-      !BINDS_NEXT.has(prev) &&
-      !openSubordinate &&
-      !/,$/.test(current[current.length - 1] ?? '');
-    const okayBoundary =
-      (bare === 'okay' || bare === 'alright' || (bare === 'all' && next === 'right')) &&
-      !NO_SPLIT_BEFORE_OKAY.has(prev);
-    const soBoundary =
-      bare === 'so' &&
-      /^(?:i|we|you|your|it|that|the|he|she|they|let|for|on|in|looking|what|if|this|there|today|how|when|overall|my|any|do|did|are|have|is)$/.test(
-        next,
-      ) &&
-      !/^(?:and|not|is|was|be|feel|felt|me|it)$/.test(prev);
-    const nowBoundary = bare === 'now' && /^(?:i|we|you|your|let|for|the|in|looking)$/.test(next);
-    // Examination narration: "looking at your neck ... listening to your heart ...".
-    const examBoundary =
-      (bare === 'looking' && next === 'at') ||
-      (bare === 'listening' && next === 'to') ||
-      (bare === 'when' &&
-        /^(?:i|you)$/.test(next) &&
-        /^(?:press|push|move|touch|bend)/.test(words[i + 2] ?? '')) ||
-      (bare === 'your' &&
-        /^(?:lungs|heart|abdomen|lower|upper|neck|skin|reflexes|strength|pulses)$/.test(next) &&
-        !BINDS_NEXT.has(prev) &&
-        !/^(?:to|at|on|in|of|check|examine|listen|and|feel|hear|see)$/.test(prev)) ||
-      (bare === 'i' &&
-        /^(?:do|appreciate|see|notice|feel|hear)$/.test(next) &&
-        /^(?:not|appreciate|see|notice|hear|feel|any|some|a)$/.test(words[i + 2] ?? ''));
-    const andBoundary =
-      current.length >= 18 &&
-      (bare === 'and' || bare === 'but') &&
-      /^(?:i|we|you|your|it|then|the|he|she|they|my|that|there|also)$/.test(next);
-    // An answer after a question with no question mark: "any chest pain | no i have not".
-    const answerBoundary =
-      /^(?:no|yes|yeah|yep|nope|nah)$/.test(bare) &&
-      /^(?:i|it|not|no|none|nothing|we|that|she|he|they|sometimes|just|only|maybe|never|ma'am|sir)$/.test(
-        next,
-      ) &&
-      !/^(?:have|had|is|was|there|with|of|for|and|or|say|said|says)$/.test(prev);
-    // A new subject after a finished clause: "... the stairs | i was doing my laundry".
-    const boundary =
-      (current.length >= 4 &&
-        (newSubject || okayBoundary || soBoundary || nowBoundary || examBoundary || andBoundary)) ||
-      (current.length >= 2 && answerBoundary);
-    if (boundary) {
-      parts.push(current.join(' '));
-      current = [];
-    }
-    current.push(word);
-    if (current.length >= 45) {
-      parts.push(current.join(' '));
-      current = [];
-    }
-  }
-  if (current.length > 0) parts.push(current.join(' '));
-  return parts.map((p) => p.trim()).filter((p) => p.length > 0);
 }
 
 /** Lowercase, detokenised, disfluency-free text with numbers and units as a clinician writes. */
