@@ -1,4 +1,4 @@
-import { LEGAL_TEMPLATE_NOTICE, PRIVACY_PAGE, TERMS_PAGE } from '@clerkly/contracts';
+import { PRIVACY_PAGE, TERMS_PAGE } from '@clerkly/contracts';
 import { expect, test } from '../support/fixtures';
 
 test.describe('redirect rules for a signed-out visitor', () => {
@@ -68,7 +68,7 @@ test('an unknown address shows the default error view', async ({ page }) => {
   await expect(page.getByText('404 Not Found')).toBeVisible();
 });
 
-test('sign-up links to Terms of Service and Privacy Policy pages marked as templates', async ({
+test('sign-up links to the Terms of Service and Privacy Policy, written out in full', async ({
   page,
   login,
 }) => {
@@ -79,7 +79,11 @@ test('sign-up links to Terms of Service and Privacy Policy pages marked as templ
     const tab = await opened;
     await expect(tab.getByRole('heading', { level: 1, name: legal.title })).toBeVisible();
     await expect(tab).toHaveTitle(`${legal.title} | Clerkly`);
-    await expect(tab.getByText(LEGAL_TEMPLATE_NOTICE)).toBeVisible();
+    // Issue 26: real text, not a template to fill in.
+    for (const section of legal.sections) {
+      await expect(tab.getByRole('heading', { level: 2, name: section.heading })).toBeVisible();
+    }
+    await expect(tab.getByText(/\[.*\]/)).toHaveCount(0);
     await tab.close();
   }
   // Signed in, the pages stay readable (no redirect).

@@ -144,6 +144,10 @@ test.describe('billing with Stripe (recorded responses)', () => {
     await page.getByRole('link', { name: 'Pay' }).click();
     await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
     await expect(page.getByText('Your subscription is active. Thank you!')).toBeVisible();
+    // Issue 26: what the checkout returned, the next renewal included.
+    await expect(
+      page.getByRole('status').filter({ hasText: /Renews: \d+\/\d+\/\d+/ }),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Create Notes' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Back to Subscription' }).click();
 

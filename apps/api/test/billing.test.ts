@@ -523,6 +523,31 @@ describe('billing with Stripe (recorded responses)', () => {
     );
   });
 
+  // Issue 26: Stripe's mock answered with a subscription lacking our user id in its metadata,
+  // and the cancel answered 200 and changed nothing.
+  it('applies the cancel Stripe answered even without our user id in its metadata', async () => {
+    const user = await createUser(app.app);
+    const id = `sub_nometa_${user.id}`;
+    await deliver(
+      app,
+      eventFor('event.customer.subscription.updated.json', user, { object: { id } }),
+    );
+    stripe.subscriptions.set(id, {
+      ...stripeFixture('subscription.active.json'),
+      id,
+      customer: `cus_unlinked_${user.id}`,
+      metadata: {},
+    });
+    const cancelled = await call(app, user, 'POST', '/api/stripe/cancel-subscription');
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(subscriptionSchema.parse(cancelled.json())).toMatchObject({ cancelAtPeriodEnd: true });
+    const [stored] = await app.app.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, id));
+    expect(stored).toMatchObject({ userId: user.id, cancelAtPeriodEnd: true });
+  });
+
   it('answers a trialing subscription with Trial Ends', async () => {
     const user = await createUser(app.app);
     const id = `sub_trial_${user.id}`;

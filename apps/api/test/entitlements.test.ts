@@ -80,19 +80,20 @@ describe('free-trial limits at their edges', () => {
     const fifth = await generate(user, sessionIds[0]!, [5]);
     expect(fifth.statusCode).toBe(403);
     expect(errorOf(fifth.body).code).toBe('TRIAL_TEMPLATE_LIMIT');
-    // Recording more regenerates the session's 4 templates: allowed.
+    // Recording more regenerates the session's 4 templates: allowed, and the same 4 notes
+    // (issue 26: rewriting a session's notes charged the trial again).
     expect((await generate(user, sessionIds[0]!, [1, 2, 3, 4])).statusCode).toBe(200);
-    expect((await usageOf(user)).notes).toBe(8);
+    expect((await usageOf(user)).notes).toBe(4);
 
-    // 8 + 9 × 4 = 44, then one more note reaches 45 exactly.
-    for (let i = 1; i <= 9; i += 1) {
+    // 4 + 10 × 4 = 44, then one more note reaches 45 exactly.
+    for (let i = 1; i <= 10; i += 1) {
       expect((await generate(user, sessionIds[i]!, [1, 2, 3, 4])).statusCode).toBe(200);
     }
-    const over = await generate(user, sessionIds[10]!, [1, 2]);
+    const over = await generate(user, sessionIds[11]!, [1, 2]);
     expect(over.statusCode).toBe(403);
     expect(errorOf(over.body).message).toBe(LIMIT_MESSAGES.trialNotesExhausted);
-    expect((await generate(user, sessionIds[10]!, [1])).statusCode).toBe(200);
-    const fortySixth = await generate(user, sessionIds[11]!, [1]);
+    expect((await generate(user, sessionIds[11]!, [1])).statusCode).toBe(200);
+    const fortySixth = await generate(user, sessionIds[12]!, [1]);
     expect(fortySixth.statusCode).toBe(403);
     expect(errorOf(fortySixth.body).message).toBe(LIMIT_MESSAGES.trialNotesExhausted);
     expect(await usageOf(user)).toEqual({
@@ -125,21 +126,34 @@ describe('concurrent requests by one trial user', () => {
     const user = await createUser(testApp.app);
     const sessionIds: number[] = [];
     for (let i = 0; i < 15; i += 1) sessionIds.push(await createSession(user));
-    // 20 × 3 = 60 notes asked for; 15 generations fit in 45.
+    // 15 × 3 + 5 × 1 = 50 notes asked for; a 4th template for 5 of the sessions is a new note.
+    const asked = Array.from({ length: 20 }, (_, i) => (i < 15 ? [1, 2, 3] : [4]));
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => generate(user, sessionIds[i % 15]!, [1, 2, 3])),
+      asked.map((templates, i) => generate(user, sessionIds[i % 15]!, templates)),
     );
-    const succeeded = responses.filter((r) => r.statusCode === 200);
-    const refused = responses.filter((r) => r.statusCode === 403);
-    expect(succeeded.length + refused.length).toBe(20);
-    expect(succeeded).toHaveLength(15);
-    for (const response of refused) {
-      expect(errorOf(response.body).message).toBe(LIMIT_MESSAGES.trialNotesExhausted);
-    }
+    let counted = 0;
+    responses.forEach((response, i) => {
+      if (response.statusCode === 200) counted += asked[i]!.length;
+      else expect(errorOf(response.body).message).toBe(LIMIT_MESSAGES.trialNotesExhausted);
+    });
+    expect(responses.some((response) => response.statusCode === 403)).toBe(true);
     const [counter] = await testApp.app.database.db
       .select()
       .from(usageCounters)
       .where(eq(usageCounters.userId, user.id));
-    expect(counter?.notes).toBe(45);
+    expect(counter?.notes).toBe(counted);
+    expect(counted).toBeLessThanOrEqual(45);
+    expect(counted).toBeGreaterThanOrEqual(43);
+  });
+
+  // Issue 26: the notes of one session and template count once, even when asked for together.
+  it('5 concurrent generations of the same notes count them once', async () => {
+    const user = await createUser(testApp.app);
+    const sessionId = await createSession(user);
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => generate(user, sessionId, [1, 2])),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect((await usageOf(user)).notes).toBe(2);
   });
 });

@@ -468,6 +468,48 @@ describe('generations: notes seconds after Stop', () => {
   });
 });
 
+describe('usage: a rewritten note of the same session and template is one note (issue 26)', () => {
+  it('does not count the notes again after "Record more", only a new template', async () => {
+    const { app } = testApp;
+    const user = await createUser(app);
+    const sessionId = await newSession(app, user);
+    const notesUsed = async () =>
+      (
+        await app.inject({ method: 'GET', url: API_PATHS.usage, headers: { cookie: user.cookie } })
+      ).json<{ notes: number }>().notes;
+    const generate = async (segmentCount: number) => {
+      const started = await app.inject({
+        method: 'POST',
+        url: API_PATHS.sessionGenerations(sessionId),
+        headers: { cookie: user.cookie, origin: ORIGIN },
+        payload: { templateIds: [1, 2], segmentCount },
+      });
+      expect(started.statusCode, started.body).toBe(202);
+      const { id } = generationSchema.parse(started.json());
+      expect((await generationUntil(app, user, id, finished)).status).toBe('done');
+    };
+
+    await putSegment(app, user, sessionId, 0, parts[0]!);
+    await generate(1);
+    expect(await notesUsed()).toBe(2);
+
+    // Record more: the new audio joins the old and both notes are written again.
+    await putSegment(app, user, sessionId, 1, parts[1]!);
+    await generate(2);
+    expect(await notesUsed()).toBe(2);
+
+    // Another template for the session is a new note; asking for a written one again is not.
+    const more = await app.inject({
+      method: 'POST',
+      url: API_PATHS.notesWithMoreTemplates,
+      headers: { cookie: user.cookie, origin: ORIGIN },
+      payload: { selectedTemplates: [2, 3], transcribedText: 'A sore throat.', sessionId },
+    });
+    expect(more.statusCode, more.body).toBe(200);
+    expect(await notesUsed()).toBe(3);
+  });
+});
+
 describe('a transcription service that is down', () => {
   let replay: ReplayServer;
   let downApp: TestApp;

@@ -87,5 +87,7 @@ export const MESSAGES = {
   exitSessionConfirm:
     'All unsaved changes will be lost. Would you still like to exit this session?',
   ttsUnsupported: 'Text-to-speech not supported in this browser.',
+  /** Issue 26: the browser has speech synthesis but no voice, or speaking failed. */
+  readAloudUnavailable: 'Reading aloud is not available in this browser',
   noOptionsFound: 'No options found',
 } as const;

@@ -93,12 +93,19 @@ export const theme = createTheme({
 });
 
 /**
+ * Mantine's error colour (validation messages, invalid field borders) is red 6 (#fa5252): 3.28:1
+ * on white (issue 26). Red 9 (#c92a2a) reads at 5.5:1 on white and 5.1:1 on a red tint.
+ *
  * Mantine's "dimmed" text is grey 6 (#868e96): 3.3:1 on white. #5c636a keeps it visibly
  * secondary and reads at 6.1:1 on white, 5.3:1 on the light grey (#f1f3f5) of cards and 5.1:1
  * on the orange tint of a warning (#ffe8cc), where #666d75 was 4.4:1.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c636a', [WARNING_TEXT_VAR]: '#b54708' },
+  light: {
+    '--mantine-color-dimmed': '#5c636a',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    [WARNING_TEXT_VAR]: '#b54708',
+  },
   dark: { [WARNING_TEXT_VAR]: 'var(--mantine-color-orange-4)' },
 });

@@ -14,6 +14,12 @@ const getComputedStyle = window.getComputedStyle.bind(window);
 // jsdom does not implement pseudo-element styles and reports it through console.error.
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// ProseMirror scrolls the caret into view (the note editor focuses itself at the note's end) by
+// measuring a text node or a range; jsdom has no layout and lacks both measurements.
+const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+const noRect = () => new DOMRect();
+Object.assign(window.Text.prototype, { getClientRects: noRects, getBoundingClientRect: noRect });
+Object.assign(window.Range.prototype, { getClientRects: noRects, getBoundingClientRect: noRect });
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

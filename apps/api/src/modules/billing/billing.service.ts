@@ -195,11 +195,21 @@ export function createBillingService(
     return { billingEnabled: true, products: grouped };
   }
 
-  /** Mirrors one Stripe subscription, unless what is stored is newer (events arrive unordered). */
-  async function applySubscription(tx: Db, subscription: Stripe.Subscription, eventAt: Date) {
+  /**
+   * Mirrors one Stripe subscription, unless what is stored is newer (events arrive unordered).
+   * `ownerId`: the user it is already known to belong to (Cancel found it by its user), whatever
+   * its metadata says (issue 26: without our user id in it the cancel changed nothing).
+   */
+  async function applySubscription(
+    tx: Db,
+    subscription: Stripe.Subscription,
+    eventAt: Date,
+    ownerId?: string,
+  ) {
     const customerId = idOf(subscription.customer);
     const metadataUser = subscription.metadata?.userId;
     const userId =
+      ownerId ??
       (metadataUser && (await userExists(tx, metadataUser)) ? metadataUser : null) ??
       (customerId ? await findUserIdByCustomer(tx, customerId) : null);
     if (!userId) {
@@ -323,7 +333,7 @@ export function createBillingService(
       }
       // Stripe's answer is newer than any event sent before it; whole seconds, like events.
       const answeredAt = new Date(Math.floor(Date.now() / 1000) * 1000);
-      await db.transaction((tx) => applySubscription(tx, updated, answeredAt));
+      await db.transaction((tx) => applySubscription(tx, updated, answeredAt, userId));
       const row = await findCurrentSubscription(db, userId);
       return toSubscription(row!);
     },

@@ -13,8 +13,8 @@ import { openEvidence } from '../../engines/notes/evidence';
 import type { FieldCipher } from '../../lib/field-crypto';
 import { recordAuditEvent, recordAuditRead } from '../audit/audit.service';
 import { requireOwnedSession, SessionInputError } from '../sessions/sessions.service';
-import { listNotesOfSession } from '../sessions/sessions.repository';
 import type { Entitlements, NotesRequest } from '../usage/entitlements.service';
+import { countedTemplatesOfSession } from '../usage/usage.repository';
 import { loadNoteTemplates } from './generation.repository';
 import {
   countQueuedSegmentsOfUser,
@@ -61,15 +61,21 @@ export interface PipelineDeps {
   entitlements: Entitlements;
 }
 
-/** What a generation asks of the trial limits: its notes, and the session's tabs after it. */
+/**
+ * What a generation asks of the trial limits: its notes not counted before for this session
+ * (issue 26: "Record more" rewrites them), and the session's tabs after it.
+ */
 export async function notesRequestFor(
   db: Db,
   sessionId: number,
   templateIds: number[],
 ): Promise<NotesRequest> {
-  const existing = (await listNotesOfSession(db, sessionId)).map((note) => note.templateId);
+  const counted = await countedTemplatesOfSession(db, sessionId);
   const requested = new Set(templateIds);
-  return { notes: requested.size, sessionTemplates: new Set([...existing, ...requested]).size };
+  return {
+    notes: [...requested].filter((templateId) => !counted.has(templateId)).length,
+    sessionTemplates: new Set([...counted, ...requested]).size,
+  };
 }
 
 /** A request that conflicts with the session's state (segments missing): 409. */
@@ -219,12 +225,15 @@ async function createGeneration(
   values: Omit<typeof generations.$inferInsert, 'userId'>,
   count: boolean,
 ): Promise<GenerationRow> {
-  const request = count
-    ? await notesRequestFor(deps.db, values.sessionId, values.templateIds)
-    : { notes: 0, sessionTemplates: 0 };
-  if (!count) await deps.entitlements.assertMayGenerate(deps.db, userId, request);
+  if (!count) {
+    await deps.entitlements.assertMayGenerate(deps.db, userId, { notes: 0, sessionTemplates: 0 });
+  }
   return deps.db.transaction(async (tx) => {
-    if (count) await deps.entitlements.reserveNotes(tx, userId, request);
+    if (count) {
+      await deps.entitlements.reserveNotes(tx, userId, (locked) =>
+        notesRequestFor(locked, values.sessionId, values.templateIds),
+      );
+    }
     const generation = await insertGeneration(tx, { ...values, userId });
     await recordAuditEvent(tx, {
       kind: values.kind === 'regenerate' ? 'note.regenerated' : 'notes.generated',

@@ -43,8 +43,16 @@ export interface Entitlements {
   ): Promise<{ isFreeTrial: boolean; sessions: number; notes: number; access: Tier }>;
   /** Counts one session, or throws EntitlementError. Call inside the transaction that inserts it. */
   reserveSession(tx: Db, userId: string): Promise<void>;
-  /** Counts `request.notes` notes, or throws EntitlementError and counts nothing. */
-  reserveNotes(tx: Db, userId: string, request: NotesRequest): Promise<void>;
+  /**
+   * Counts `request.notes` notes, or throws EntitlementError and counts nothing. A request given
+   * as a function is worked out under the lock: what a session's notes were already counted for
+   * cannot change between reading it and counting (issue 26).
+   */
+  reserveNotes(
+    tx: Db,
+    userId: string,
+    request: NotesRequest | ((tx: Db) => Promise<NotesRequest>),
+  ): Promise<void>;
   /** Gives back notes reserved for a generation that then failed (nothing was written). */
   releaseNotes(db: Db, userId: string, notes: number): Promise<void>;
   /**
@@ -105,8 +113,9 @@ export function createEntitlements(options: { limitsEnabled: boolean }): Entitle
     reserveNotes: (db, userId, request) =>
       db.transaction(async (tx) => {
         const usage = await lockUsage(tx, userId);
-        refuseNotes(await tierOf(tx, userId), usage.notes, request);
-        await addUsage(tx, userId, { notes: request.notes });
+        const asked = typeof request === 'function' ? await request(tx) : request;
+        refuseNotes(await tierOf(tx, userId), usage.notes, asked);
+        await addUsage(tx, userId, { notes: asked.notes });
       }),
     async releaseNotes(db, userId, notes) {
       await addUsage(db, userId, { notes: -notes });

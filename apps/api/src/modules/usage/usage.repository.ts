@@ -1,7 +1,7 @@
 import { ACTIVE_SUBSCRIPTION_STATUSES } from '@clerkly/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { subscriptions, usageCounters } from '../../db/schema';
+import { generations, sessionNotes, subscriptions, usageCounters } from '../../db/schema';
 
 export async function readUsage(db: Db, userId: string) {
   const [row] = await db.select().from(usageCounters).where(eq(usageCounters.userId, userId));
@@ -50,4 +50,29 @@ export async function hasActiveSubscription(db: Db, userId: string): Promise<boo
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * Templates a session's notes were already counted for (issue 26): its notes, and the templates
+ * of its earlier generations of notes (a regeneration with an instruction is never counted).
+ * "Record more" writes the same templates' notes again from the longer recording; a rewritten
+ * note of the same session and template is one note, so it is not counted again.
+ */
+export async function countedTemplatesOfSession(db: Db, sessionId: number): Promise<Set<number>> {
+  const [notes, earlier] = await Promise.all([
+    db
+      .select({ templateId: sessionNotes.templateId })
+      .from(sessionNotes)
+      .where(eq(sessionNotes.sessionId, sessionId)),
+    db
+      .select({ templateIds: generations.templateIds })
+      .from(generations)
+      .where(
+        and(eq(generations.sessionId, sessionId), inArray(generations.kind, ['notes', 'more'])),
+      ),
+  ]);
+  return new Set([
+    ...notes.map((note) => note.templateId),
+    ...earlier.flatMap((generation) => generation.templateIds),
+  ]);
 }

@@ -1,5 +1,5 @@
 import { AppShell, Center, Container, Paper } from '@mantine/core';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { HomeLogoLink } from './home-logo-link';
@@ -8,9 +8,10 @@ import { HEADER_HEIGHT, SHELL_BREAKPOINT, SIDEBAR_WIDTH } from './shell';
 /**
  * Layout of /login, /register and /forgot-password (spec point 2 "Layout"): the sidebar is forced
  * open and holds only the logo; there is no top bar. Small screens get a header with the logo
- * centred and no menu or avatar.
+ * centred and no menu or avatar. Also the frame of profile setup when a signed-in user without a
+ * profession opens a protected page (issue 26: it showed there without the logo).
  */
-export function AuthLayout() {
+export function AuthLayout({ children }: { children?: ReactNode }) {
   return (
     <AppShell
       padding="md"
@@ -34,9 +35,7 @@ export function AuthLayout() {
       <AppShell.Main>
         <Container size={460} py="xl">
           <Paper withBorder shadow="sm" p="xl">
-            <Suspense fallback={<PageSkeleton />}>
-              <Outlet />
-            </Suspense>
+            <Suspense fallback={<PageSkeleton />}>{children ?? <Outlet />}</Suspense>
           </Paper>
         </Container>
       </AppShell.Main>

@@ -1,8 +1,7 @@
-import { Container } from '@mantine/core';
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader';
-import { PageSkeleton } from '../../components/page-skeleton';
+import { AuthLayout } from '../layouts/auth-layout';
 import type { ProfileSetupStep } from '../../features/auth/components/profile-setup-step';
 import { useFinishSignIn } from '../../features/auth/hooks/use-finish-sign-in';
 import { useAuth } from '../../lib/auth/use-auth';
@@ -19,15 +18,13 @@ function FinishProfileSetup({ profileSetup: ProfileSetup }: { profileSetup: Prof
   const location = useLocation();
   const finish = useFinishSignIn();
   return (
-    <Container component="main" size="xs" py="xl">
-      <Suspense fallback={<PageSkeleton />}>
-        <ProfileSetup
-          onComplete={(user) =>
-            finish(user, { to: `${location.pathname}${location.search}`, state: { welcome: true } })
-          }
-        />
-      </Suspense>
-    </Container>
+    <AuthLayout>
+      <ProfileSetup
+        onComplete={(user) =>
+          finish(user, { to: `${location.pathname}${location.search}`, state: { welcome: true } })
+        }
+      />
+    </AuthLayout>
   );
 }
 

@@ -46,7 +46,7 @@ export function LoginForm({ onSubmit, submitting, rootError }: LoginFormProps) {
           </Anchor>
         </Group>
         {rootError ? (
-          <Text c="red" size="sm" role="alert">
+          <Text c="var(--mantine-color-error)" size="sm" role="alert">
             {rootError}
           </Text>
         ) : null}

@@ -132,7 +132,14 @@ export function NoteEditor({ templateName, content, onCancel, onUpdate }: NoteEd
     }),
     [templateName],
   );
-  const editor = useEditor({ extensions: EXTENSIONS, content: initialContent, editorProps });
+  // Issue 26: the editor takes focus when it opens (the Edit button that opened it is disabled
+  // meanwhile), with the caret at the end of the note, where an addition usually goes.
+  const editor = useEditor({
+    extensions: EXTENSIONS,
+    content: initialContent,
+    editorProps,
+    autofocus: 'end',
+  });
 
   const switchSource = (active: boolean) => {
     sourceModeRef.current = active;

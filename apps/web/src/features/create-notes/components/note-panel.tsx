@@ -1,7 +1,7 @@
-import { checkNoteSafety, type EvidenceSpan } from '@clerkly/contracts';
-import { Button, Grid, Group, Loader, Paper, Stack } from '@mantine/core';
+import { MESSAGES, checkNoteSafety, type EvidenceSpan } from '@clerkly/contracts';
+import { Button, Grid, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconCopy, IconPencil, IconPlayerStopFilled, IconVolume } from '@tabler/icons-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useCopyNote } from '../../../hooks/use-copy-note';
 import { noteToSafeHtml, safeHtmlToPlainText } from '../../../lib/note-html';
 import type { GeneratedNote } from '../lib/generated-notes';
@@ -24,7 +24,11 @@ type NotePanelProps = {
   templateName: string;
   /** Replaces the output of the entry matching `templateKey`; false when none matches. */
   onReplace: (templateKey: string, output: string) => boolean;
-  readAloud: { speakingId: string | null; toggle: (id: string, text: string) => void };
+  readAloud: {
+    speakingId: string | null;
+    failedId: string | null;
+    toggle: (id: string, text: string) => void;
+  };
   disabled: boolean;
 };
 
@@ -49,6 +53,14 @@ export function NotePanel({
   );
   const copyNote = useCopyNote();
   const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  // Issue 26: when the editor closes (Cancel or Update) its controls leave the page; focus goes
+  // back to the Edit button that opened it, not to the page body (before the next paint).
+  useLayoutEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   const [copying, setCopying] = useState(false);
   const speaking = readAloud.speakingId === templateKey;
 
@@ -68,6 +80,7 @@ export function NotePanel({
     <Stack gap="md" pt="md">
       <Group gap="sm">
         <Button
+          ref={editButton}
           variant="light"
           leftSection={<IconPencil size={16} aria-hidden />}
           onClick={() => {
@@ -75,7 +88,9 @@ export function NotePanel({
             if (note.typing) dispatch({ type: 'typingFinished', templateId: note.templateId });
             setEditing(true);
           }}
-          disabled={editing || disabled}
+          // Not disabled while the editor opens: a disabled button drops its focus to the page
+          // body until the editor (loaded on first use) takes it (issue 26).
+          disabled={disabled}
         >
           Edit
         </Button>
@@ -103,6 +118,10 @@ export function NotePanel({
         >
           Read aloud
         </Button>
+        {/* Present before it has words, so screen readers announce them (issue 26). */}
+        <Text size="sm" role="status">
+          {readAloud.failedId === templateKey ? MESSAGES.readAloudUnavailable : null}
+        </Text>
       </Group>
 
       <EngineNotices notices={note.notices} />
@@ -119,27 +138,28 @@ export function NotePanel({
             }}
           />
         </Suspense>
-      ) : note.typing ? (
-        <Paper withBorder radius="md" p="lg">
-          <NoteDisplay
-            content={note.output}
-            typing={note.typing}
-            onTyped={() => dispatch({ type: 'typingFinished', templateId: note.templateId })}
-            label={`${templateName} note`}
-          />
-        </Paper>
       ) : (
+        // Issue 26: the transcript stays beside the note while the note types itself out.
         <Grid>
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Paper withBorder radius="md" p="lg">
-              <EvidenceNote
-                content={note.output}
-                transcript={transcribedText}
-                evidence={note.evidence}
-                label={`${templateName} note`}
-                activeId={focused?.id ?? null}
-                onActivate={setFocused}
-              />
+              {note.typing ? (
+                <NoteDisplay
+                  content={note.output}
+                  typing={note.typing}
+                  onTyped={() => dispatch({ type: 'typingFinished', templateId: note.templateId })}
+                  label={`${templateName} note`}
+                />
+              ) : (
+                <EvidenceNote
+                  content={note.output}
+                  transcript={transcribedText}
+                  evidence={note.evidence}
+                  label={`${templateName} note`}
+                  activeId={focused?.id ?? null}
+                  onActivate={setFocused}
+                />
+              )}
             </Paper>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>

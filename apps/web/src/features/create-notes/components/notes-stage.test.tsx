@@ -129,6 +129,45 @@ describe('Notes view', () => {
     );
   });
 
+  // Issue 26: the transcript panel was hidden until the note had typed itself out.
+  it('shows the transcript beside a note that is still typing itself out', async () => {
+    renderNotes(
+      {},
+      {
+        ...notesState,
+        generatedNotes: notesState.generatedNotes.map((note) => ({ ...note, typing: true })),
+      },
+    );
+    expect(await screen.findByRole('article', { name: 'SOAP Note note' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    const transcript = screen.getAllByRole('region', { name: 'Transcript' })[0]!;
+    expect(transcript).toHaveTextContent('I have had a sore throat for three days.');
+  });
+
+  // Issue 26: focus fell to <body> after Edit (the button is disabled while editing) and after
+  // Update or Cancel (the editor's controls leave the page).
+  it('puts focus in the editor when it opens and back on Edit when it closes', async () => {
+    const { user } = renderNotes();
+    const edit = screen.getAllByRole('button', { name: 'Edit' })[0]!;
+    await user.click(edit);
+    const editor = await screen.findByRole('textbox', { name: 'SOAP Note note text' });
+    await waitFor(() => expect(editor).toHaveFocus());
+
+    await user.keyboard(' Typed.');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(screen.getByRole('article', { name: 'SOAP Note note' })).toHaveTextContent('Typed.');
+    expect(edit).toHaveFocus();
+
+    await user.click(edit);
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'SOAP Note note text' })).toHaveFocus(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(edit).toHaveFocus();
+  });
+
   it('regenerates from an instruction, compares, and Update replaces the note', async () => {
     const { user, requests } = renderNotes({
       'POST /api/deepgram/regenerate-notes': ({ body }) =>

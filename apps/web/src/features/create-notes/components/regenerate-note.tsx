@@ -98,13 +98,13 @@ export function RegenerateNote({ note, templateName, onAccept, disabled }: Regen
             <EngineNotices notices={result.notices} />
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
               <Stack gap="xs" role="group" aria-label="Previous version">
-                <Title order={4} size="h5">
+                <Title order={3} size="h5">
                   Previous version
                 </Title>
                 <NoteContent content={result.prevOutput} />
               </Stack>
               <Stack gap="xs" role="group" aria-label="Regenerated version">
-                <Title order={4} size="h5">
+                <Title order={3} size="h5">
                   Regenerated version
                 </Title>
                 <NoteContent content={result.newOutput} />

@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
-import { useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { isTemplateChoiceDisabled } from '../lib/trial-limits';
 
 export type TemplatePickerProps = {
@@ -28,6 +28,10 @@ export type TemplatePickerProps = {
   exclude?: readonly number[];
   label?: string;
 };
+
+/** Said under the list and read with each checkbox (issue 26). */
+export const TEMPLATE_LIST_HINT =
+  'The list is one Tab stop: the arrow keys move through it, Space ticks a template.';
 
 /** Keys that move between the template checkboxes (issue 14). */
 const STEPS: Record<string, (index: number, count: number) => number> = {
@@ -70,6 +74,7 @@ export function TemplatePicker({
   const [search, setSearch] = useState('');
   /** The checkbox that takes the list's one tab stop: the last one focused. */
   const [focusedId, setFocusedId] = useState<number | null>(null);
+  const hintId = useId();
 
   if (templates.isPending) {
     return (
@@ -136,6 +141,7 @@ export function TemplatePicker({
                 disabled={isDisabled(template.id)}
                 tabIndex={template.id === tabStopId ? 0 : -1}
                 onFocus={() => setFocusedId(template.id)}
+                aria-describedby={hintId}
               />
             ))}
             {shown.length === 0 && (
@@ -145,6 +151,10 @@ export function TemplatePicker({
             )}
           </Stack>
         </ScrollArea.Autosize>
+        {/* Issue 26: the list is one tab stop; nothing said how to move in it. */}
+        <Text id={hintId} size="xs" c="dimmed" mt={4}>
+          {TEMPLATE_LIST_HINT}
+        </Text>
       </Checkbox.Group>
     </Stack>
   );

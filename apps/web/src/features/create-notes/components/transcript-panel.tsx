@@ -40,7 +40,9 @@ export function TranscriptPanel({ transcript, spans }: TranscriptPanelProps) {
           No transcript.
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={480}>
+        // Issue 26: when it scrolls, a keyboard user scrolls it with the arrow keys once it has
+        // focus (axe: scrollable-region-focusable), so the scrolling box is a tab stop.
+        <ScrollArea.Autosize mah={480} viewportProps={{ tabIndex: 0 }}>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
             {parts.map((part, index) => {
               if (!part.marked) return <Fragment key={index}>{part.text}</Fragment>;

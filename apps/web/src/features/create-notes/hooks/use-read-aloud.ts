@@ -16,6 +16,8 @@ const speechSynthesisOf = (): SpeechSynthesis | undefined =>
  */
 export function useReadAloud() {
   const [speakingId, setSpeakingId] = useState<string | null>(null);
+  /** The note whose reading failed (no voice, or synthesis failed): the page says so there. */
+  const [failedId, setFailedId] = useState<string | null>(null);
   // Each start or stop bumps it, so callbacks of an interrupted reading do nothing.
   const run = useRef(0);
 
@@ -36,6 +38,7 @@ export function useReadAloud() {
         stop();
         return;
       }
+      setFailedId(null);
       synth.cancel();
       const sentences = splitSentences(text);
       run.current += 1;
@@ -58,10 +61,13 @@ export function useReadAloud() {
         utterance.pitch = 1;
         utterance.onend = () => speak(index + 1);
         utterance.onerror = (event) => {
-          if (event.error !== 'interrupted' && event.error !== 'canceled') {
-            console.warn('Reading aloud failed.', event.error);
-          }
-          if (current === run.current) setSpeakingId(null);
+          const failed = event.error !== 'interrupted' && event.error !== 'canceled';
+          if (failed) console.warn('Reading aloud failed.', event.error);
+          if (current !== run.current) return;
+          setSpeakingId(null);
+          // Headless or voiceless browsers answer "synthesis-failed" at once (issue 26): without
+          // a word on the page the button seemed to do nothing.
+          if (failed) setFailedId(id);
         };
         synth.speak(utterance);
       };
@@ -80,5 +86,5 @@ export function useReadAloud() {
     [],
   );
 
-  return { speakingId, toggle, stop };
+  return { speakingId, failedId, toggle, stop };
 }

@@ -1,11 +1,5 @@
-import {
-  LEGAL_TEMPLATE_NOTICE,
-  PRIVACY_PAGE,
-  TERMS_PAGE,
-  type LegalPage,
-} from '@clerkly/contracts';
-import { Alert, Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { PRIVACY_PAGE, TERMS_PAGE, type LegalPage } from '@clerkly/contracts';
+import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { Logo } from '../../../components/logo';
 import { paths } from '../../../config/paths';
@@ -13,7 +7,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 
 /**
  * /terms and /privacy (issue 14): sign-up asks the user to agree to them, so they must exist,
- * signed in or not. They are templates, marked as such, for the clinic to replace.
+ * signed in or not. Plain language, from @clerkly/contracts (issue 26).
  */
 function LegalDocument({ page }: { page: LegalPage }) {
   usePageTitle(page.title);
@@ -24,14 +18,6 @@ function LegalDocument({ page }: { page: LegalPage }) {
           <Logo />
         </Anchor>
         <Title order={1}>{page.title}</Title>
-        <Alert
-          color="orange"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-          title="Template"
-        >
-          {LEGAL_TEMPLATE_NOTICE}
-        </Alert>
         {page.sections.map((section) => (
           <Stack key={section.heading} gap="xs">
             <Title order={2} size="h3">

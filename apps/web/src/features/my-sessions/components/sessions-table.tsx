@@ -1,10 +1,16 @@
 import { Button, Group, Table } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { IconFileText } from '@tabler/icons-react';
 import { formatSessionDate, type SessionGroup, type SessionNoteRef } from '../utils/session-groups';
 
 type SessionsTableProps = {
   groups: readonly SessionGroup[];
   onOpenNote: (note: SessionNoteRef) => void;
+  /**
+   * A row to move focus to once it is shown (the first one "Load more sessions" added); it stays
+   * focusable from script (tabindex -1) so the focus is not dropped again on the next render.
+   */
+  focusRow?: number | null;
 };
 
 /**
@@ -12,7 +18,16 @@ type SessionsTableProps = {
  * Issue 14: no minimum width and fixed columns from the small breakpoint up only, so on a phone
  * the table fits without horizontal scrolling; long template names wrap inside their button.
  */
-export function SessionsTable({ groups, onOpenNote }: SessionsTableProps) {
+export function SessionsTable({ groups, onOpenNote, focusRow = null }: SessionsTableProps) {
+  const rowToFocus = useRef<HTMLTableRowElement>(null);
+  const focused = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusRow === null) focused.current = null;
+    if (focusRow === null || focused.current === focusRow || !rowToFocus.current) return;
+    focused.current = focusRow;
+    rowToFocus.current.focus();
+  }, [focusRow, groups.length]);
+
   return (
     <Table.ScrollContainer minWidth={0}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Patient sessions">
@@ -24,8 +39,12 @@ export function SessionsTable({ groups, onOpenNote }: SessionsTableProps) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {groups.map((group) => (
-            <Table.Tr key={group.key}>
+          {groups.map((group, index) => (
+            <Table.Tr
+              key={group.key}
+              ref={index === focusRow ? rowToFocus : undefined}
+              tabIndex={index === focusRow ? -1 : undefined}
+            >
               <Table.Td>{formatSessionDate(group.createdAt)}</Table.Td>
               <Table.Td>{group.patientName}</Table.Td>
               <Table.Td>

@@ -306,6 +306,25 @@ describe('My Sessions', () => {
     expect(requests.filter((r) => r.path === LIST_PATH)).toHaveLength(3);
   });
 
+  // Issue 26: focus fell to <body> after Load more (and the button goes with the last page).
+  it('moves focus to the first new row after Load more, even when the button goes', async () => {
+    const sessions = Array.from({ length: 7 }, (_, i) =>
+      createSavedSession({
+        firstName: `Patient ${String(i + 1).padStart(2, '0')}`,
+        createdAt: new Date(2025, 0, 1, 8, 12 - i).toISOString(),
+      }),
+    );
+    const { user } = await renderMySessions(sessions, { pageSize: 5 });
+    await screen.findByRole('table', { name: 'Patient sessions' });
+
+    await user.click(screen.getByRole('button', { name: 'Load more sessions' }));
+    await waitFor(() => expect(patientNames()).toHaveLength(7));
+    const sixth = screen.getAllByRole('row')[6]!;
+    await waitFor(() => expect(sixth).toHaveFocus());
+    expect(sixth).toHaveTextContent('Patient 06');
+    expect(screen.queryByRole('button', { name: 'Load more sessions' })).toBeNull();
+  });
+
   it('keeps loading while a page holds only older days of patients already shown', async () => {
     const { user, requests } = await renderMySessions(
       [

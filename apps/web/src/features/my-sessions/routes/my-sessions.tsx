@@ -4,6 +4,7 @@ import {
   Button,
   EmptyState,
   Group,
+  Loader,
   LoadingOverlay,
   Paper,
   Stack,
@@ -58,6 +59,9 @@ export function MySessionsPage() {
   const [note, setNote] = useState<SessionNoteRef | null>(null);
   const [noteOpened, setNoteOpened] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
+  // Issue 26: after "Load more sessions" focus goes to the first new row (the button may vanish
+  // when the last page came, and the browser would drop focus to the page body).
+  const [firstNewRow, setFirstNewRow] = useState<number | null>(null);
   const loading = useRef(false);
 
   // The route guard only renders this page for a signed-in user.
@@ -97,13 +101,14 @@ export function MySessionsPage() {
   /** At least one more patient row, or the end of the list. */
   const loadMore = () => {
     const shown = visible.length;
+    setFirstNewRow(null);
     void loadPagesUntil(
       (pages) =>
         filterByPatientName(
           latestSessionPerPatient(notesOfSessions(pages.flatMap((page) => page.items))),
           search,
         ).length > shown,
-    );
+    ).then(() => setFirstNewRow(shown));
   };
 
   // A name search needs every page: names are sealed in the database, only the browser reads them.
@@ -180,7 +185,7 @@ export function MySessionsPage() {
             zIndex={5}
           />
           <Paper withBorder>
-            <SessionsTable groups={visible} onOpenNote={openNote} />
+            <SessionsTable groups={visible} onOpenNote={openNote} focusRow={firstNewRow} />
           </Paper>
           <Group justify="space-between" gap="sm">
             <Text size="sm" c="dimmed" role="status">
@@ -189,7 +194,14 @@ export function MySessionsPage() {
               {loadingMore ? ' · Loading…' : ''}
             </Text>
             {hasNextPage && !searching && (
-              <Button variant="default" loading={loadingMore} onClick={loadMore}>
+              // Not `loading`: that disables the button, and a disabled button drops its focus
+              // to the page body while the next page comes (issue 26); loadMore guards itself.
+              <Button
+                variant="default"
+                onClick={loadMore}
+                aria-busy={loadingMore}
+                rightSection={loadingMore ? <Loader size="xs" aria-hidden /> : null}
+              >
                 Load more sessions
               </Button>
             )}

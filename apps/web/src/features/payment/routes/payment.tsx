@@ -1,4 +1,4 @@
-import { isSubscriptionUsable } from '@clerkly/contracts';
+import { endDateLabel, isSubscriptionUsable } from '@clerkly/contracts';
 import { Alert, Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -59,9 +59,19 @@ export function PaymentPage() {
           <Text>No payment was taken. You can choose a plan again at any time.</Text>
         </>
       )}
-      {succeeded && active && (
+      {succeeded && active && subscription.data && (
         <Alert color="green" variant="light" role="status">
           Your subscription is active. Thank you!
+          {/* Issue 26: what the checkout returned, not only a heading. */}
+          {subscription.data.endDate && (
+            <Text size="sm" mt="xs">
+              {endDateLabel(subscription.data)}:{' '}
+              {new Date(subscription.data.endDate).toLocaleString('en-US', {
+                dateStyle: 'short',
+                timeStyle: 'short',
+              })}
+            </Text>
+          )}
         </Alert>
       )}
       {succeeded && !active && !waitedLong && (

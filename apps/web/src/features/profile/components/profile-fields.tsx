@@ -6,6 +6,17 @@ import { useTemplateNames } from '../api/get-template-names';
 /** Spec point 9: dropdown lists scroll at a maximum height of 12rem. */
 const MAX_DROPDOWN_HEIGHT = '12rem';
 
+/**
+ * Issue 26 (axe-core with the list open): the list opened in a portal at the end of the page,
+ * outside every landmark, and its scrolling box held nothing focusable. It opens in place, and
+ * its options are focusable from script only (they are reached with the arrow keys from the
+ * field, as a combobox has it, so none is a Tab stop).
+ */
+const dropdownA11yProps = {
+  comboboxProps: { withinPortal: false },
+  attributes: { option: { tabIndex: -1 } },
+} as const;
+
 type ProfessionSelectProps = {
   value: string;
   onChange: (value: string) => void;
@@ -26,6 +37,7 @@ export function ProfessionSelect({ value, onChange, error }: ProfessionSelectPro
       nothingFoundMessage={MESSAGES.noOptionsFound}
       maxDropdownHeight={MAX_DROPDOWN_HEIGHT}
       error={error}
+      {...dropdownA11yProps}
     />
   );
 }
@@ -55,6 +67,7 @@ export function CommonTemplatesSelect({ value, onChange, disabled }: CommonTempl
       maxDropdownHeight={MAX_DROPDOWN_HEIGHT}
       error={templates.isError ? 'Error loading templates' : undefined}
       disabled={disabled}
+      {...dropdownA11yProps}
     />
   );
 }
