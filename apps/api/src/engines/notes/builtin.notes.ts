@@ -20,7 +20,7 @@ import {
   unsupportedNotice,
   type InstructionPlan,
 } from './builtin/instructions';
-import type { Detail, SectionBody, WriterContext } from './builtin/sections';
+import type { Detail, SectionBody, WriterContext } from './builtin/writers/writer';
 import { readsAsQuestionOrAnswer, worthKeeping } from './builtin/prune';
 import { writeTopic } from './builtin/topics';
 import {

@@ -12,7 +12,7 @@ import type { Consultation, Utterance } from './consultation';
 import { wordCount } from './normalise';
 import { toSentence } from './style';
 import { writeTopic } from './topics';
-import type { SectionBody, WriterContext } from './sections';
+import type { SectionBody, WriterContext } from './writers/writer';
 
 export const NOT_STATED = FIELD_PLACEHOLDER;
 

@@ -6,7 +6,7 @@
 import type { NoteSection } from '../note-engine';
 import { paragraphsOf } from '../render';
 import { toPlainLanguage } from './plain-language';
-import type { Detail } from './sections';
+import type { Detail } from './writers/writer';
 import { topicKinds } from './topics';
 
 export interface InstructionPlan {

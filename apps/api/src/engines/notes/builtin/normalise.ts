@@ -149,6 +149,9 @@ export function numberWordsToDigits(text: string): string {
 export function normaliseUnits(text: string): string {
   return (
     text
+      // Recognisers write the words they hear: "x ray", "e k g".
+      .replace(/\bx rays?\b/g, (m) => m.replace(' ', '-'))
+      .replace(/\b(?:e k g|e c g)\b/g, (m) => m.replace(/ /g, ''))
       .replace(/(\d)\s*milligrams?\b/g, '$1 mg')
       .replace(/(\d)\s*micrograms?\b/g, '$1 mcg')
       .replace(/(\d)\s*kilograms?\b/g, '$1 kg')
@@ -275,7 +278,45 @@ const BINDS_NEXT = new Set(
   ),
 );
 const CLAUSE_VERB =
-  /^(?:am|are|is|was|were|will|would|have|had|do|did|want|think|need|can|could|should|also|just|really|got|went|took|put|feel|felt|tried|try|know|mean|started|noticed|love|like|take|use|used|get|go|hurt|slipped|fell|missed|even|still|always|never|usually)$/;
+  /^(?:am|are|is|was|were|will|would|have|had|do|did|want|think|need|can|could|should|also|just|really|got|went|took|put|feel|felt|tried|try|know|mean|started|noticed|love|like|take|use|used|get|go|hurt|slipped|fell|missed|even|still|always|never|usually|already|recently|actually|definitely)$/;
+
+/** A subject with its verb in one word: "... my breath | i've had some headaches". */
+/** Words that open a spoken sentence before its first real word ("okay so are you ..."). */
+const SPOKEN_OPENER = /^(?:okay|ok|alright|all|right|so|and|um|uh|well|yeah|now)$/;
+const CONTRACTED_SUBJECT = /^(?:i'm|i've|i'd|i'll|we're|we've|we'll|she's|he's|they're|they've)$/;
+const WH_WORD = /^(?:how|what|when|where|why|which|who)$/;
+const AUXILIARY = /^(?:do|does|did|are|is|was|were|have|has|can|could|would|will|should)$/;
+
+/** Whether the words here open a question: "how are you", "do you have", "is there any". */
+function opensQuestion(word: string, next: string, after: string): boolean {
+  if (WH_WORD.test(word)) {
+    return (
+      (AUXILIARY.test(next) &&
+        /^(?:you|your|there|it|that|this|they|he|she|the|we|i)$/.test(after)) ||
+      /^(?:brings|long|often|much|many|else|kind|sort|type)$/.test(next)
+    );
+  }
+  if (AUXILIARY.test(word)) {
+    return (
+      /^(?:you|your|there|anyone|anything)$/.test(next) ||
+      (/^(?:do|does|did)$/.test(word) && /^(?:that|it|this)$/.test(next))
+    );
+  }
+  return word === 'anything' && next === 'else';
+}
+
+/** Words after which a question cannot begin: they leave the clause open. */
+function mayEndBefore(prev: string): boolean {
+  return (
+    prev.length > 0 &&
+    !BINDS_NEXT.has(prev) &&
+    !AUXILIARY.test(prev) &&
+    !WH_WORD.test(prev) &&
+    !/^(?:i|you|we|they|he|she|it|not|to|of|for|on|in|at|with|from|by|about|just|really|also|exactly|matter|a|the|my|your)$/.test(
+      prev,
+    )
+  );
+}
 
 function splitLongRun(piece: string): string[] {
   const words = piece.split(' ');
@@ -304,7 +345,7 @@ function splitLongRun(piece: string): string[] {
       !NO_SPLIT_BEFORE_OKAY.has(prev);
     const soBoundary =
       bare === 'so' &&
-      /^(?:i|we|you|your|it|that|the|he|she|they|let|for|on|in|looking|what|if|this|there|today|how|when|overall|my|any|do|did|are|have|is)$/.test(
+      /^(?:i|we|you|your|it|that|the|he|she|they|let|for|on|in|looking|what|if|this|there|today|how|when|overall|my|any|do|did|are|have|is|based)$/.test(
         next,
       ) &&
       !/^(?:and|not|is|was|be|feel|felt|me|it)$/.test(prev);
@@ -334,12 +375,47 @@ function splitLongRun(piece: string): string[] {
         next,
       ) &&
       !/^(?:have|had|is|was|there|with|of|for|and|or|say|said|says)$/.test(prev);
+    const contractedSubject =
+      CONTRACTED_SUBJECT.test(bare) && !BINDS_NEXT.has(prev) && !openSubordinate;
+    // A question opening with no question mark: "... heavy periods | do you have ...".
+    const questionBoundary = opensQuestion(bare, next, words[i + 2] ?? '') && mayEndBefore(prev);
+    // The answer to a question just asked: "... oxygen at night | no", "... alcohol | yeah but".
+    const asked = current
+      .map((w) => w.replace(/[,]$/, ''))
+      .filter(
+        (w, k, all) =>
+          !(k < 3 && SPOKEN_OPENER.test(w) && !all.slice(0, k).some((x) => !SPOKEN_OPENER.test(x))),
+      );
+    const askedBefore = opensQuestion(asked[0] ?? '', asked[1] ?? '', asked[2] ?? '');
+    const replyBoundary =
+      askedBefore &&
+      /^(?:no|yes|yeah|yep|nope|nah)$/.test(bare) &&
+      !/^(?:have|had|is|was|there|with|of|for|and|or|say|said|says|the|any|a)$/.test(prev);
     // A new subject after a finished clause: "... the stairs | i was doing my laundry".
     const boundary =
       (current.length >= 4 &&
-        (newSubject || okayBoundary || soBoundary || nowBoundary || examBoundary || andBoundary)) ||
-      (current.length >= 2 && answerBoundary);
-    if (boundary) {
+        (newSubject ||
+          contractedSubject ||
+          okayBoundary ||
+          soBoundary ||
+          nowBoundary ||
+          examBoundary ||
+          andBoundary)) ||
+      (current.length >= 2 &&
+        (answerBoundary ||
+          questionBoundary ||
+          replyBoundary ||
+          (askedBefore && (newSubject || contractedSubject))));
+    // "... chilling sensations | and what are you taking": the joining word opens the question.
+    const joinedQuestion =
+      current.length >= 5 &&
+      /^(?:and|so|but|okay|alright)$/.test(prev) &&
+      opensQuestion(bare, next, words[i + 2] ?? '');
+    if (joinedQuestion) {
+      const opener = current.pop() ?? '';
+      parts.push(current.join(' '));
+      current = [opener];
+    } else if (boundary) {
       parts.push(current.join(' '));
       current = [];
     }

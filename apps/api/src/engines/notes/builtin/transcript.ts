@@ -67,7 +67,7 @@ export function clinicianScore(text: string): number {
   score +=
     2 *
     count(
-      /\b(?:let's|let us|let me|my (?:assessment|plan|impression|recommendation)|i (?:want|would like|'d like) (?:you|to|for you)|we(?:'ll| will| are going to| can)|i(?:'m| am) going to (?:order|prescribe|refer|send|have|put|give|start|go ahead)|go ahead and|\d+[- ]year[- ]old|(?:he|she)(?:'s| is) a|on (?:exam|examination|physical exam)|i (?:see|notice|appreciate|hear) (?:a|an|some|no|any|that|here)|(?:looks|sounds) (?:good|normal|clear|great)|dragon|see me|come (?:on )?back|the nurse|any questions|how are you|nice to (?:see|meet) you)\b/g,
+      /\b(?:let's|let us|let me|my (?:assessment|plan|impression|recommendation)|i (?:want|would like|'d like) (?:you|to|for you)|we(?:'ll| will| are going to| can)|i(?:'m| am) going to (?:order|prescribe|refer|send|have|put|give|start|go ahead)|go ahead and|\d+[- ]year[- ]old|(?:he|she)(?:'s| is) a|on (?:exam|examination|physical exam)|i (?:do not |don't )?(?:see|notice|appreciate|hear) (?:a|an|some|no|any|that|here)|(?:looks|sounds) (?:good|normal|clear|great)|dragon|see me|come (?:on )?back|the nurse|any questions|how are you|nice to (?:see|meet) you)\b/g,
     );
   score -=
     2 *

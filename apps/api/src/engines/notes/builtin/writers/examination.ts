@@ -1,0 +1,187 @@
+/** Physical examination: the clinician's narrated findings by body system, and vital signs. */
+import { EXAM_RE, type Utterance, countMatches, examRelevance } from '../consultation';
+import { wordCount } from '../normalise';
+import { clinicianToThirdPerson } from '../perspective';
+import { toSentence } from '../style';
+import { META, type SectionBody, type WriterContext } from './writer';
+
+const EXAM_SYSTEMS: [string, RegExp][] = [
+  ['Neck', /\b(?:neck|thyroid|thyromegaly|jugular|jvd|carotid|lymph|adenopathy|lymphadenopathy)\b/],
+  [
+    'Cardiovascular',
+    /\b(?:heart|murmur|rub|gallop|rhythm|regular rate|pulses|capillary refill|cardiac|s1|s2)\b/,
+  ],
+  [
+    'Respiratory',
+    /\b(?:lungs?|breath sounds|wheez\w*|crackles|rales|rhonchi|respiratory|breathing)\b/,
+  ],
+  [
+    'Gastrointestinal',
+    /\b(?:abdomen|abdominal|bowel sounds|belly|stomach|liver|spleen|hernia|epigastric|quadrant)\b/,
+  ],
+  [
+    'Neurological',
+    /\b(?:reflexes|sensation|cranial|gait|oriented|neuro\w*|numbness|tingling|strength)\b/,
+  ],
+  ['Skin', /\b(?:skin|rash|lesions?|incision|wound|laceration|abrasion|mole)\b/],
+  [
+    'HEENT',
+    /\b(?:eyes?|pupils|ears?|tympanic|throat|oropharynx|nose|nasal|sinus|head|mouth|tonsils)\b/,
+  ],
+  ['Psychiatric', /\b(?:mood|affect|judgment|insight)\b/],
+  [
+    'Musculoskeletal',
+    /\b(?:range of motion|flexion|extension|abduction|adduction|rotation|deviation|straight leg|crepitus|effusion|knee|shoulder|hip|ankle|wrist|elbow|back|spine|lumbar|cervical|joint|muscle|extremit\w*|edema|hand|fingers?|foot|feet|leg|legs|arm|metacarpals?|palpation|tenderness|swelling|bruising|ecchymosis|deformity)\b/,
+  ],
+];
+
+function examSystem(text: string, fallback: string | null): string {
+  const named = /\b(?:on|in) (?:your |his |her |the )?([a-z]+) exam/.exec(text)?.[1];
+  if (named) {
+    for (const [system, re] of EXAM_SYSTEMS) if (re.test(named)) return system;
+    if (/^(?:lung|chest)$/.test(named)) return 'Respiratory';
+    if (/^(?:heart|cardiac)$/.test(named)) return 'Cardiovascular';
+  }
+  for (const [system, re] of EXAM_SYSTEMS) if (re.test(text)) return system;
+  return fallback ?? 'General';
+}
+
+const EXAM_ANNOUNCEMENT =
+  /\b(?:going to|want to|let me|i will|would like to|like to|need to|i am going to)\b[^.]*\b(?:exam|examine|look|check|listen|feel|press|take a look)\b/;
+
+/** Instructions to the patient during the examination ("take a deep breath"). */
+const EXAM_INSTRUCTION =
+  /^(?:kick|push|pull|squeeze|take|breathe|look|follow|lie|lay|sit|stand|walk|bend|relax|open|say|raise|lift|turn|hold|point|touch|tell|let|go ahead|try|move|make|keep|stick|cough|scoot|hop|step|put|grab|give|show)\b/;
+
+export function examFinding(ctx: WriterContext, raw: string): string | null {
+  let t = raw;
+  if (EXAM_INSTRUCTION.test(t)) return null;
+  // Vital signs are written once, in their own lines.
+  if (
+    /\b(?:blood pressure|heart rate|pulse rate|temperature|respiratory rate|oxygen|running a fever|vital signs|vitals)\b/.test(
+      t,
+    ) &&
+    countMatches(EXAM_RE, t.replace(/\b(?:pulse|rate)\b/g, '')) < 2
+  ) {
+    return null;
+  }
+  t = t.replace(
+    /^(?:looking at|listening to|examining|checking) (?:your |the |his |her |their )?[a-z]+(?: and (?:your |the |his |her |their )?[a-z]+)?,?\s*/,
+    '',
+  );
+  if (wordCount(t) < 2) return null;
+  if (/\b(?:dragon|show me)\b/.test(t)) return null;
+  if (/\bwhat does (?:all )?that mean\b/.test(t))
+    t = t.replace(/\b(?:so )?what does (?:all )?that mean\b.*$/, '');
+  if (EXAM_ANNOUNCEMENT.test(t) && examRelevance(t.replace(EXAM_ANNOUNCEMENT, '')) < 2) return null;
+  if (examRelevance(t) < 1) return null;
+  t = t
+    .replace(
+      /^(?:on|in|for) (?:your |his |her |the )?(?:physical )?exam(?:ination)? of (?:your |his |her |the )?((?:left |right )?[a-z]+)\s*,?\s*(?:there (?:is|are) |you have |i see |i feel )?/,
+      '$1: ',
+    )
+    .replace(
+      /^(?:on|in|for) (?:your |his |her |the )?(?:physical )?(?:exam(?:ination)?|[a-z]+ exam),?\s*/,
+      '',
+    )
+    .replace(/\b(?:looking at|listening to|on) (?:your |the )?([a-z]+),\s*/, '$1: ')
+    .replace(
+      /\bi (?:do )?not (?:appreciate|hear|feel|see|notice|note|find|detect) (?:any )?/g,
+      'no ',
+    )
+    .replace(
+      /\bi (?:do |did )?(?:appreciate|hear|feel|see|notice|note|find|detect)d?\s*(?:that )?/g,
+      '',
+    )
+    .replace(/\byou do not have (?:any )?/g, 'no ')
+    .replace(
+      /\b(?:you|there) (?:do |does )?(?:have|has|is|are) (?:a |an |some )?(?=\d|[a-z]+ (?:pain|tenderness|swelling|edema|effusion|murmur|crackles|range))/g,
+      '',
+    )
+    .replace(
+      /\b(?:which|that) (?:we have|i have|we|i) (?:heard|seen|noted) (?:in the past|before|previously)\b/g,
+      'previously noted',
+    )
+    .replace(/\beverything (?:seems|looks|is) (?:fine|good|normal)\b/g, 'normal')
+    .replace(/\bi think\b/g, '');
+  const converted = clinicianToThirdPerson(t, ctx.c.pronouns)
+    .replace(/^(?:his|her|their) /, '')
+    .replace(/\b(?:his|her|their|the patient's) (?=lungs|heart|abdomen)/g, '');
+  const out = toSentence(converted, ctx.c.name);
+  return wordCount(out) >= 2 ? out : null;
+}
+
+function palpationStatement(q: Utterance): string | null {
+  if (!q.answer || q.answer.polarity === 'unclear') return null;
+  const yes = q.answer.polarity === 'yes';
+  const part = /\b(?:your|the|this) ((?:left |right )?[a-z]+)\b/.exec(
+    q.text.replace(
+      /\b(?:your|the) (?:inside|outside|top|bottom|side|front|back) (?:of|here)\b/,
+      '',
+    ),
+  )?.[1];
+  if (
+    /\b(?:press|push|touch|palpat|squeeze|feel (?:this|that|here))\w*\b/.test(q.text) &&
+    /\b(?:hurt|pain|tender|sore)\b/.test(q.text)
+  ) {
+    return `${yes ? 'Tenderness' : 'No tenderness'} to palpation${part && !/^(?:here|there|inside|outside)$/.test(part) ? ` of the ${part}` : ''}.`;
+  }
+  const movement =
+    /\b(flex|extend|bend|straighten|lift|raise|rotate|twist|turn|move|make a fist|walk|squat)\w*\b/.exec(
+      q.text,
+    )?.[1];
+  if (movement && /\b(?:hurt|pain)\b/.test(q.text)) {
+    const noun: Record<string, string> = {
+      flex: 'flexion',
+      extend: 'extension',
+      bend: 'bending',
+      straighten: 'extension',
+      lift: 'lifting',
+      raise: 'elevation',
+      rotate: 'rotation',
+      twist: 'rotation',
+      turn: 'rotation',
+      move: 'movement',
+      'make a fist': 'making a fist',
+      walk: 'walking',
+      squat: 'squatting',
+    };
+    return `${yes ? 'Pain' : 'No pain'} with ${noun[movement] ?? 'movement'}.`;
+  }
+  return null;
+}
+
+export function writeVitals(ctx: WriterContext): string[] {
+  const lines = ctx.c.vitals.map((v) => `${v.label}: ${v.value}.`);
+  if (lines.length === 0 && ctx.c.vitalsNormal)
+    lines.push('Vital signs were reviewed and are within normal limits.');
+  return lines;
+}
+
+export function writeExamination(ctx: WriterContext, includeVitals = true): SectionBody | null {
+  const groups = new Map<string, string[]>();
+  let lastSystem: string | null = null;
+  for (const u of ctx.c.utterances) {
+    if (u.role !== 'clinician' || u.command) continue;
+    const inExam =
+      u.phase === 'exam' ||
+      /\b(?:on (?:your )?(?:physical )?exam|i (?:do )?(?:not )?appreciate)\b/.test(u.text);
+    if (!inExam || u.dictation || META.test(u.text)) continue;
+    const finding = u.question ? palpationStatement(u) : examFinding(ctx, u.text);
+    if (!finding) continue;
+    const system = examSystem(u.text, lastSystem);
+    lastSystem = system;
+    ctx.used.add(u.id);
+    const list = groups.get(system) ?? [];
+    if (!list.includes(finding)) list.push(finding);
+    groups.set(system, list);
+  }
+  const vitals = includeVitals ? writeVitals(ctx) : [];
+  const bullets = [...groups.entries()].map(
+    ([system, findings]) => `${system}: ${findings.join(' ')}`,
+  );
+  if (vitals.length === 0 && bullets.length === 0) return null;
+  const body: SectionBody = { content: vitals.join('\n') };
+  if (bullets.length > 0) body.bullets = ctx.detail === 'brief' ? bullets.slice(0, 4) : bullets;
+  return body;
+}

@@ -1,0 +1,40 @@
+/** Follow-up and safety-netting: when to come back, and what should bring the patient back sooner. */
+import { uniqueBy } from '../style';
+import { followUpLine, planStatement } from './assessment-and-plan';
+import { type SectionBody, type WriterContext } from './writer';
+
+export function writeFollowUp(ctx: WriterContext): SectionBody | null {
+  const lines: string[] = [];
+  const follow = followUpLine(ctx);
+  if (follow) lines.push(follow);
+  for (const u of ctx.c.utterances) {
+    if (u.role !== 'clinician' || u.question || u.phase !== 'plan') continue;
+    if (
+      /\b(?:follow up|follow-up|come back|see you|return|appointment|schedule|check in|recheck)\b/.test(
+        u.text,
+      )
+    ) {
+      const line = planStatement(ctx, u.text);
+      if (line) lines.push(line);
+    }
+  }
+  const unique = uniqueBy(lines, (l) => l.toLowerCase());
+  return unique.length > 0 ? { content: unique.slice(0, 4).join(' ') } : null;
+}
+
+export function writeSafetyNetting(ctx: WriterContext): SectionBody | null {
+  const lines: string[] = [];
+  for (const u of ctx.c.utterances) {
+    if (u.role !== 'clinician' || u.question) continue;
+    if (
+      /\b(?:call (?:me|us|the office|the clinic)|get worse|gets worse|worsen\w*|go to the (?:er|emergency)|emergency room|seek (?:medical )?(?:care|attention)|come back (?:if|sooner)|if (?:you|it|things|the pain) (?:get|gets|are|is|do|does|start|notice|develop|have))\b/.test(
+        u.text,
+      )
+    ) {
+      const line = planStatement(ctx, u.text);
+      if (line) lines.push(line);
+    }
+  }
+  const unique = uniqueBy(lines, (l) => l.toLowerCase());
+  return unique.length > 0 ? { content: unique.slice(0, 4).join(' ') } : null;
+}

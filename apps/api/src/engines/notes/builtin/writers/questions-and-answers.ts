@@ -1,0 +1,249 @@
+/**
+ * A clinician's question and the patient's reply, written as one history sentence ("Denies chest
+ * pain.", "The pain started 3 days ago.", "She rates her pain 6/10.").
+ */
+import { type Utterance, relevance, stripAnswerWord, symptomsIn } from '../consultation';
+import { BODY_PART_PATTERN } from '../lexicon';
+import { stripLeadingMarkers, wordCount } from '../normalise';
+import { agree, patientToThirdPerson, thirdPersonVerb } from '../perspective';
+import { META, type WriterContext, fromClinician, fromPatient, sentence } from './writer';
+
+const WH_DURATION = /\bhow long\b|\bsince when\b/;
+const WH_ONSET =
+  /\bwhen (?:did|does|do) (?:it|this|that|the [a-z]+|your [a-z]+|you(?: first)?) (?:start|begin|happen|notice|first)\w*|\bwhen did (?:this|that|it) all\b|\bhow long ago\b|\bwhat day\b/;
+const WH_SCALE = /\bscale\b|\brate (?:your|the|it)\b|\bhow (?:bad|severe)\b/;
+const WH_TRIED =
+  /\bwhat (?:have you|did you|are you|do you) (?:tried|try|taken|take|taking|done|do|use|using)\b|\bhave you (?:tried|taken|done) anything\b|\banything for (?:the|your|it)\b/;
+
+export const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  zero: 0,
+};
+
+function hasSubject(text: string): boolean {
+  return /\b(?:i|it|this|that|we|he|she|they|there|my [a-z]+ (?:is|was|has|hurts))\b/.test(text);
+}
+
+/** A yes/no question and its answer → a statement ("any chest pain?" "no" → "Denies chest pain."). */
+export function yesNoStatement(question: string, yes: boolean): string | null {
+  let t = stripLeadingMarkers(question)
+    .replace(/\?+$/, '')
+    .replace(/^(?:and|so|now|also|then|okay|any chance)\s+/, '')
+    .replace(/\b(?:at all|lately|recently|right now)\b/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  t = t.replace(/,?\s*(?:or anything|or not|anything like that|or anything else)$/, '').trim();
+  const elliptical = /^(?:any|anything|any other|and any|no|what about|how about)\s+(.+)$/.exec(t);
+  if (elliptical?.[1]) {
+    const object = elliptical[1].replace(/^any\s+/, '').replace(/\s+any\s+/g, ' or ');
+    // "any, does the pain spread?" — a restarted question.
+    if (/^(?:do|does|did|are|is|was|were|have|has|can|could|will|would)\b/.test(object)) {
+      return yesNoStatement(object, yes);
+    }
+    if (
+      wordCount(object) === 0 ||
+      /^(?:that|else|like that|questions?|of that|problems?|other symptoms?|symptoms?)\b/.test(
+        object,
+      ) ||
+      /^(?:make|makes|help|helps|bother|bothers|you|i|we|that|else|like|going|happening|new|changes?|concerns?|issues?)\b/.test(
+        object,
+      ) ||
+      /\b(?:i|you) (?:might|may|could) (?:be )?missing\b/.test(object)
+    ) {
+      return null;
+    }
+    if (/^(?:what about|how about)/.test(t) && symptomsIn(object).length === 0) return null;
+    return `${yes ? 'reports' : 'denies'} ${object}`;
+  }
+  const inverted =
+    /^(do|does|did|are|is|was|were|have|has|had|can|could|will|would)\s+(you|it|that|this|they|the [a-z]+|your [a-z]+(?: [a-z]+)?)\s+(.+)$/.exec(
+      t,
+    );
+  if (inverted?.[1] && inverted[2] && inverted[3]) {
+    const aux = inverted[1];
+    const subject = inverted[2];
+    let rest = inverted[3];
+    if (yes) rest = rest.replace(/\bany\s+/, '').replace(/^ever\s+/, '');
+    if (aux === 'do' || aux === 'does') {
+      if (!yes)
+        return `${subject} ${subject === 'you' || subject === 'they' ? 'do' : 'does'} not ${rest}`;
+      if (subject === 'you' || subject === 'they') return `${subject} ${rest}`;
+      const [verb = '', ...tail] = rest.split(' ');
+      return `${subject} ${thirdPersonVerb(verb)} ${tail.join(' ')}`.trim();
+    }
+    return `${subject} ${aux}${yes ? '' : ' not'} ${rest}`;
+  }
+  const declarative = /^you\s+(.+)$/.exec(t);
+  if (declarative?.[1]) {
+    if (yes) return t;
+    const rest = declarative[1];
+    const aux = /^(are|were|have|had|can|will|was|would|should|could)\b\s*(.*)$/.exec(rest);
+    if (aux?.[1]) return `you ${aux[1]} not ${aux[2] ?? ''}`.trim();
+    return `you do not ${rest}`;
+  }
+  return null;
+}
+
+function painScore(answer: string): string | null {
+  const digits = /\b(\d{1,2})(?:\s*(?:\/|out of)\s*10)?\b/.exec(answer);
+  if (digits?.[1] && Number(digits[1]) <= 10) return digits[1];
+  const word = /\b(zero|one|two|three|four|five|six|seven|eight|nine|ten)\b/.exec(answer);
+  return word?.[1] ? String(NUMBER_WORDS[word[1]] ?? '') : null;
+}
+
+/** What one answered clinician question contributes to the history. */
+/**
+ * Replies to "how long", "when was your last", "when did it start" and "what have you tried":
+ * written from the first sentence of the reply, the rest as said. Null for any other question.
+ */
+function timingAnswerSentences(
+  ctx: WriterContext,
+  q: Utterance,
+  contentSentences: string[],
+): string[] | null {
+  const answer = q.answer;
+  if (!answer) return null;
+  const content = answer.content;
+  const p = ctx.c.pronouns;
+  const [firstReply = '', ...otherReplies] = answer.utterances
+    .filter((a) => !a.question)
+    .map((a) => stripAnswerLead(a.text))
+    .filter((t) => wordCount(t) > 0);
+  const rest = otherReplies
+    .filter((t) => wordCount(t) >= 3 && relevance(t) >= 1 && !META.test(t))
+    .map((t) => fromPatient(ctx, t));
+  if (WH_DURATION.test(q.text) && !WH_ONSET.test(q.text)) {
+    const a = patientToThirdPerson(firstReply, p)
+      .replace(/[.?!]+$/, '')
+      .replace(/^(?:probably|maybe|i think|i would say|roughly|like)\s+/, '')
+      .replace(/\s+\bor so\b/, '');
+    if (wordCount(a) === 0) return rest;
+    if (hasSubject(firstReply)) return [sentence(ctx, a), ...rest];
+    const lead =
+      /^(?:for|since|about|around|over|almost|nearly|less|more|the past|the last)\b/.test(a) &&
+      !/^(?:about|around|over|almost|nearly)\b/.test(a)
+        ? ''
+        : 'for ';
+    return [sentence(ctx, `this has been going on ${lead}${a}`), ...rest];
+  }
+  const lastEvent = /^(?:and |so )?when (was|were) (?:your|the) (.+?)\??$/.exec(
+    stripLeadingMarkers(q.text),
+  );
+  if (lastEvent?.[1] && lastEvent[2] && !hasSubject(content) && wordCount(content) > 0) {
+    const when = patientToThirdPerson(content, p).replace(/[.?!]+$/, '');
+    return [sentence(ctx, `${p.possessive} ${lastEvent[2]} ${lastEvent[1]} ${when}`)];
+  }
+  if (WH_ONSET.test(q.text)) {
+    const a = patientToThirdPerson(content, p).replace(/[.?!]+$/, '');
+    if (wordCount(a) === 0) return [];
+    if (hasSubject(content)) return [sentence(ctx, a)];
+    return [sentence(ctx, `this started ${a}`)];
+  }
+  if (WH_TRIED.test(q.text)) {
+    const a = patientToThirdPerson(content, p).replace(/[.?!]+$/, '');
+    if (wordCount(a) === 0) return [];
+    if (hasSubject(content)) return contentSentences.map((t) => fromPatient(ctx, t));
+    return [sentence(ctx, `${p.subject} ${agree(p, 'has', 'have')} tried ${a}`)];
+  }
+  return null;
+}
+
+export function questionAnswerSentences(ctx: WriterContext, q: Utterance): string[] {
+  const answer = q.answer;
+  if (!answer) return [];
+  const content = answer.content;
+  const out: string[] = [];
+  const p = ctx.c.pronouns;
+  const clinicalQuestion = relevance(q.text) >= 1;
+  const contentSentences = answer.utterances
+    .filter((a) => !a.question)
+    .map((a) => stripAnswerLead(a.text))
+    .filter(
+      (t) =>
+        wordCount(t) >= 3 &&
+        (relevance(t) >= 1 || (clinicalQuestion && wordCount(t) >= 5)) &&
+        !META.test(t),
+    );
+  // "is it your lower back or upper back?" → "my lower back": where the symptom is.
+  if (
+    contentSentences.length === 0 &&
+    /\b(?:where|which|or)\b/.test(q.text) &&
+    BODY_PART_PATTERN.test(content) &&
+    !hasSubject(content) &&
+    wordCount(content) <= 6
+  ) {
+    const place = patientToThirdPerson(content, p).replace(/[.?!]+$/, '');
+    return [sentence(ctx, `the symptoms are located in ${place}`)];
+  }
+
+  if (WH_SCALE.test(q.text)) {
+    const score = painScore(content);
+    if (score) {
+      return [
+        sentence(
+          ctx,
+          `${p.subject} ${agree(p, 'rates', 'rate')} ${p.possessive} pain as ${score}/10`,
+        ),
+      ];
+    }
+  }
+  const timing = timingAnswerSentences(ctx, q, contentSentences);
+  if (timing) return timing;
+  const wh = /^(?:how|what|when|where|why|which|who)\b/.test(stripLeadingMarkers(q.text));
+  // A reply that is neither yes nor no but describes the symptom asked about ("slight cramps"
+  // to "any chest pain?") is a qualified yes; "i do not know" stays unanswered.
+  const qualifiedYes =
+    answer.polarity === 'unclear' &&
+    symptomsIn(q.text).length > 0 &&
+    wordCount(content) > 0 &&
+    !/^(?:i do not know|not sure|i am not sure|maybe|hard to say|i do not remember)\b/.test(
+      content,
+    ) &&
+    !/\b(?:no|not|never)\b/.test(content);
+  if (!wh && (answer.polarity !== 'unclear' || (qualifiedYes && contentSentences.length === 0))) {
+    const relevantQuestion = relevance(q.text) >= 1 || symptomsIn(q.text).length > 0;
+    const statement = relevantQuestion ? yesNoStatement(q.text, answer.polarity !== 'no') : null;
+    if (statement) out.push(fromClinician(ctx, statement));
+  }
+  const questionWords = new Set(q.text.split(/[^a-z0-9]+/));
+  for (const t of contentSentences) {
+    // "any chest pain?" "no chest pain." — the statement above already says it.
+    const words = t.split(/[^a-z0-9]+/).filter((w) => w.length > 0 && !ECHO_WORDS.has(w));
+    if (out.length > 0 && words.every((w) => questionWords.has(w))) continue;
+    out.push(fromPatient(ctx, t));
+  }
+  return out;
+}
+
+const ECHO_WORDS = new Set([
+  'no',
+  'not',
+  'yes',
+  'i',
+  'have',
+  'had',
+  'any',
+  'a',
+  'the',
+  'do',
+  'am',
+  'did',
+  'none',
+  'never',
+  'really',
+  'at',
+  'all',
+]);
+
+function stripAnswerLead(text: string): string {
+  return stripAnswerWord(text);
+}
