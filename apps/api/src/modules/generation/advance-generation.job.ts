@@ -12,7 +12,8 @@ import { finishIfComplete, type WorkerDeps } from './generation.worker';
 import { joinSegmentTexts } from './segment-texts';
 import { writeNoteJob } from './write-note.job';
 
-type GenerationJob = { generationId: number };
+const generationJobPayload = z.object({ generationId: z.number().int().positive() });
+type GenerationJob = z.infer<typeof generationJobPayload>;
 
 /**
  * Moves a generation on. Waiting for transcription: when every segment is in, assemble the
@@ -78,7 +79,7 @@ async function advanceGenerationDead(deps: WorkerDeps, job: GenerationJob) {
  */
 export const advanceGenerationJob = defineJob({
   name: 'advance-generation',
-  payload: z.object({ generationId: z.number().int().positive() }),
+  payload: generationJobPayload,
   key: (job) => `advance:${job.generationId}`,
   retry: { limit: 5, expireInSeconds: 5 * 60 },
   concurrency: 2,

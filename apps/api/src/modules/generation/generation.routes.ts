@@ -10,6 +10,7 @@ import {
   sessionTranscriptSchema,
   startGenerationSchema,
 } from '@clerkly/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   generationView,
@@ -18,7 +19,16 @@ import {
   sessionTranscript,
   startGeneration,
   storeSegment,
+  type GenerationDeps,
 } from './generation.service';
+
+/** The generation's dependencies, from the app's decorations. */
+export const generationDeps = (app: FastifyInstance): GenerationDeps => ({
+  db: app.database.db,
+  cipher: app.cipher,
+  jobs: app.jobs,
+  entitlements: app.entitlements,
+});
 
 const errors = {
   400: apiErrorSchema,
@@ -33,12 +43,7 @@ const errors = {
  */
 const generationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
-  const deps = () => ({
-    db: app.database.db,
-    cipher: app.cipher,
-    jobs: app.jobs,
-    entitlements: app.entitlements,
-  });
+  const deps = () => generationDeps(app);
 
   // A segment is a small WAV sent as the request body; anything bigger is refused unread.
   app.addContentTypeParser(

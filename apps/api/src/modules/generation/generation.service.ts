@@ -45,6 +45,7 @@ export const transcribePriority = (queuedBefore: number): { priority: number } =
   priority: -Math.max(0, queuedBefore),
 });
 
+/** What the generation's requests need; `generationDeps(app)` in the routes builds it. */
 export interface GenerationDeps {
   db: Db;
   cipher: FieldCipher;

@@ -16,6 +16,7 @@ import {
 } from '@clerkly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { scratchPath, sweepScratch } from '../../lib/scratch-files';
+import { generationDeps } from './generation.routes';
 import { generateFromText, transcribeUpload } from './legacy-upload.service';
 
 const errors = {
@@ -38,12 +39,7 @@ const legacyUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: app.config.uploadLimitBytes, files: 1, fields: 10, fieldSize: 2_100_000 },
   });
   app.addHook('onRequest', app.requireUser);
-  const deps = () => ({
-    db: app.database.db,
-    cipher: app.cipher,
-    jobs: app.jobs,
-    entitlements: app.entitlements,
-  });
+  const deps = () => generationDeps(app);
   // Uploads a killed process was receiving are patient audio: gone before the first request.
   const swept = sweepScratch(app.config.dataDir);
   if (swept > 0) app.log.info({ swept }, 'Removed temporary uploads left by a stopped process');

@@ -14,7 +14,8 @@ import {
 } from './generation.repository';
 import type { WorkerDeps } from './generation.worker';
 
-type SegmentJob = { segmentId: number };
+const segmentJobPayload = z.object({ segmentId: z.number().int().positive() });
+type SegmentJob = z.infer<typeof segmentJobPayload>;
 
 async function advanceWaitingGenerations(deps: WorkerDeps, sessionId: number) {
   for (const generation of await waitingGenerationsOf(deps.db, sessionId)) {
@@ -117,7 +118,7 @@ async function transcribeSegmentDead(deps: WorkerDeps, job: SegmentJob) {
 /** One segment's audio → its text (issue 9); fails the segment once its retries are used up. */
 export const transcribeSegmentJob = defineJob({
   name: 'transcribe-segment',
-  payload: z.object({ segmentId: z.number().int().positive() }),
+  payload: segmentJobPayload,
   key: (job) => `segment:${job.segmentId}`,
   retry: { limit: 3, expireInSeconds: 15 * 60 },
   concurrency: (settings) => settings.transcribeConcurrency,

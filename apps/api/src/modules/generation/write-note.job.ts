@@ -13,7 +13,11 @@ import {
 } from './generation.repository';
 import { finishIfComplete, type WorkerDeps } from './generation.worker';
 
-type NoteJob = { generationId: number; templateId: number };
+const noteJobPayload = z.object({
+  generationId: z.number().int().positive(),
+  templateId: z.number().int().positive(),
+});
+type NoteJob = z.infer<typeof noteJobPayload>;
 
 /** One template's note. A second run finds the note written and only checks completion. */
 export async function writeNote(deps: WorkerDeps, job: NoteJob, context: JobContext) {
@@ -89,10 +93,7 @@ async function writeNoteDead(deps: WorkerDeps, job: NoteJob) {
 /** One template's note for a generation (issue 9); the generation fails once retries are used up. */
 export const writeNoteJob = defineJob({
   name: 'write-note',
-  payload: z.object({
-    generationId: z.number().int().positive(),
-    templateId: z.number().int().positive(),
-  }),
+  payload: noteJobPayload,
   key: (job) => `note:${job.generationId}:${job.templateId}`,
   retry: { limit: 3, expireInSeconds: 15 * 60 },
   concurrency: (settings) => settings.notesConcurrency,
