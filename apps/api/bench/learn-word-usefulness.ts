@@ -3,7 +3,8 @@
  * the builtin engine prunes with (`src/engines/notes/builtin/prune.ts`) from ACI-BENCH **train
  * only**, and writes `src/engines/notes/builtin/word-usefulness.ts`.
  *
- * The engine writes a "Clinic Visit Note" for each training consultation with pruning off; for
+ * The engine writes a "Clinic Visit Note" for each training consultation, in each transcript shape
+ * the app receives (tagged, plain, asr: ./transcript-shapes.ts), with pruning off; for
  * each word, the weight is the share of the engine's sentences holding it whose consultation's
  * reference note also has the word (smoothed towards the average with 2 pseudo-sentences). Only
  * words the engine writes in at least 5 consultations get a weight, so no name, place or other
@@ -19,6 +20,7 @@ import { splitNoteSentences } from '@clerkly/contracts';
 import { TEMPLATE_CATALOGUE } from '../src/db/seed/template-catalogue';
 import { createBuiltinNoteEngine } from '../src/engines/notes/builtin.notes';
 import { PRUNE_MIN_WORDS, scoredWords } from '../src/engines/notes/builtin/prune';
+import { reshapeTranscript, TRANSCRIPT_SHAPES } from './transcript-shapes';
 import { repoRoot } from '../src/lib/paths';
 
 interface Encounter {
@@ -43,13 +45,13 @@ function noteSentences(text: string): string[][] {
     .map((line) => (HEADING.test(line.trim()) ? [] : splitNoteSentences(line)));
 }
 
-function learn(encounters: Encounter[], notes: Map<string, string>): Weights {
+function learn(encounters: Encounter[], notes: Map<string, string[]>): Weights {
   const seen = new Map<string, number>();
   const kept = new Map<string, number>();
   const consultations = new Map<string, Set<string>>();
   for (const e of encounters) {
     const reference = new Set(scoredWords(e.note));
-    for (const sentence of noteSentences(notes.get(e.id) ?? '').flat()) {
+    for (const sentence of (notes.get(e.id) ?? []).flatMap((n) => noteSentences(n).flat())) {
       for (const w of new Set(scoredWords(sentence))) {
         seen.set(w, (seen.get(w) ?? 0) + 1);
         if (reference.has(w)) kept.set(w, (kept.get(w) ?? 0) + 1);
@@ -102,13 +104,19 @@ async function main(): Promise<void> {
   const template = TEMPLATE_CATALOGUE.find((t) => t.name === 'Clinic Visit Note');
   if (!template) throw new Error('the "Clinic Visit Note" template is missing');
   const engine = createBuiltinNoteEngine(undefined, { prune: false });
-  const notes = new Map<string, string>();
+  // The engine writes from every transcript shape the app receives (issue 21), so it learns from
+  // its notes on all three: each consultation's notes, one after the other, against its reference.
+  const notes = new Map<string, string[]>();
   for (const e of encounters) {
-    const note = await engine.generate({
-      transcript: e.dialogue,
-      template: { name: template.name, kind: template.kind, topics: template.topics },
-    });
-    notes.set(e.id, note.text);
+    const texts: string[] = [];
+    for (const shape of TRANSCRIPT_SHAPES) {
+      const note = await engine.generate({
+        transcript: reshapeTranscript(e.dialogue, shape),
+        template: { name: template.name, kind: template.kind, topics: template.topics },
+      });
+      texts.push(note.text);
+    }
+    notes.set(e.id, texts);
   }
 
   if (!values.cv) {
@@ -136,21 +144,23 @@ async function main(): Promise<void> {
   const workDir = mkdtempSync(path.join(tmpdir(), 'clerkly-learn-'));
   const scorer = path.join(dataDir, 'aci-bench', 'rouge.py');
   for (const threshold of [0, 0.55, 0.58, 0.6, 0.62, 0.64]) {
-    const preds = halves.flatMap((half, k) =>
-      half.map((e) =>
-        JSON.stringify({
-          id: e.id,
-          note: prune(notes.get(e.id) ?? '', weights[1 - k] as Weights, threshold),
-        }),
-      ),
-    );
-    const file = path.join(workDir, `cv-${threshold}.jsonl`);
-    writeFileSync(file, `${preds.join('\n')}\n`);
-    const result = spawnSync('python3', [scorer, '--refs', dataFile, '--preds', file], {
-      encoding: 'utf8',
+    TRANSCRIPT_SHAPES.forEach((shape, s) => {
+      const preds = halves.flatMap((half, k) =>
+        half.map((e) =>
+          JSON.stringify({
+            id: e.id,
+            note: prune(notes.get(e.id)?.[s] ?? '', weights[1 - k] as Weights, threshold),
+          }),
+        ),
+      );
+      const file = path.join(workDir, `cv-${threshold}-${shape}.jsonl`);
+      writeFileSync(file, `${preds.join('\n')}\n`);
+      const result = spawnSync('python3', [scorer, '--refs', dataFile, '--preds', file], {
+        encoding: 'utf8',
+      });
+      const line = result.stdout.trim().split('\n').pop() ?? result.stderr;
+      process.stdout.write(`threshold ${threshold.toFixed(2)}, ${shape}: ${line}\n`);
     });
-    const line = result.stdout.trim().split('\n').pop() ?? result.stderr;
-    process.stdout.write(`threshold ${threshold.toFixed(2)}: ${line}\n`);
   }
 }
 

@@ -282,6 +282,11 @@ export const TERMINATION_CUES = [
   'so',
   'because',
   'though',
+  // "no fracture for your left knee pain": the problem a finding is about is not what was denied.
+  'for your',
+  'for her',
+  'for his',
+  'for their',
 ] as const;
 
 /** In unpunctuated text: words that open a new clause, so a cue before them does not reach past. */

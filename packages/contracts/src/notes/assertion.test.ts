@@ -48,6 +48,10 @@ describe('the assertion stage', () => {
     expect(assertions('no fever my knee hurts', 'knee')).toEqual(['affirmed']);
     expect(assertions('there is no pain in my chest', 'chest')).toEqual(['negated']);
     expect(assertions("i don't think i've ever had heartburn", 'heartburn')).toEqual(['negated']);
+    // The problem a finding is reviewed for is not what the finding denies.
+    expect(
+      assertions('your x-ray shows no fracture for your left knee pain', 'left knee pain'),
+    ).toEqual(['affirmed']);
   });
 
   it('tells a question left unanswered from a denial', () => {

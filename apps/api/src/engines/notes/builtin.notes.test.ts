@@ -4,7 +4,7 @@ import { unfilledFields } from '@clerkly/contracts';
 import { describe, expect, it } from 'vitest';
 import { apiPackageRoot } from '../../lib/paths';
 import { TEMPLATE_CATALOGUE } from '../../db/seed/template-catalogue';
-import { BuiltinNoteEngine, NOT_DISCUSSED, tidySentence } from './builtin.notes';
+import { BuiltinNoteEngine, NOT_DISCUSSED } from './builtin.notes';
 import { NoteEngineError, type GeneratedNote, type NoteTemplate } from './note-engine';
 
 const fixture = (name: string) =>
@@ -344,16 +344,6 @@ describe('builtin engine: HTML output', () => {
 });
 
 describe('builtin engine: readable, grounded sentences (issue 12)', () => {
-  it('drops the talk at the head of a sentence and keeps the fact', () => {
-    expect(tidySentence('I know that she was having some problems with her right knee.')).toBe(
-      'She was having some problems with her right knee.',
-    );
-    expect(tidySentence('So, it sounds like he is endorsing nausea.')).toBe(
-      'He is endorsing nausea.',
-    );
-    expect(tidySentence('I know the plan is hard.')).toBe('I know the plan is hard.');
-  });
-
   it('writes no agreement the patient did not give, and every sentence carries evidence', async () => {
     // The visit ends "sounds good, thank you"; the same visit ending in a bare "okay".
     const okay = knee.replace(/\[patient\] sounds good, thank you\.\s*$/, '[patient] okay.');

@@ -21,7 +21,8 @@ import {
   type InstructionPlan,
 } from './builtin/instructions';
 import type { Detail, SectionBody, WriterContext } from './builtin/writers/writer';
-import { readsAsQuestionOrAnswer, worthKeeping } from './builtin/prune';
+import { keepSupported } from './builtin/grounding';
+import { tidySection } from './builtin/tidy';
 import { writeTopic } from './builtin/topics';
 import {
   NoteEngineError,
@@ -36,18 +37,8 @@ import {
   type NoteTopic,
 } from './note-engine';
 import { annotateNote, builtinSynonyms } from './evidence';
-import { finishNote, paragraphsOf, parseNote } from './render';
-import {
-  alignSentence,
-  checkSentenceSafety,
-  isPlaceholderSentence,
-  prepareSafetyTranscript,
-  prepareTranscript,
-  repairMidPhrase,
-  splitNoteSentences,
-  type PreparedTranscript,
-  type SafetyTranscript,
-} from '@clerkly/contracts';
+import { finishNote, parseNote } from './render';
+import { prepareSafetyTranscript, prepareTranscript } from '@clerkly/contracts';
 
 export const NOT_DISCUSSED = 'Not discussed.';
 
@@ -82,117 +73,6 @@ function writeSections(
   );
   // Documents addressed to the patient are written in everyday words from the start.
   return PATIENT_FACING.test(input.template.name) ? sections.map(plainLanguage) : sections;
-}
-
-/**
- * What the clinician said to the patient, left at the head of a sentence ("I know that she ...",
- * "It sounds like she ...", "So, ..."): the fact stays, the talk goes (issue 12).
- */
-const SPOKEN_LEAD =
-  /^(?:(?:so|okay|ok|alright|all right|now|well|and|but|um|uh|hi|hello|hey)\s*,?\s+)*(?:(?:i know|i see|i understand|i heard|i remember|i noticed|it sounds like|it looks like|looks like|sounds like)(?: that)?,?\s+)(?=(?:she|he|they|the patient|her|his|their|it|this|there)\b)/i;
-
-export function tidySentence(text: string): string {
-  const stripped = text.replace(SPOKEN_LEAD, '');
-  if (stripped === text) return text;
-  return stripped.charAt(0).toUpperCase() + stripped.slice(1);
-}
-
-/** Tidied, and cut back to a complete clause when it stops mid-phrase (null: nothing left). */
-function finishSentence(text: string): string | null {
-  return repairMidPhrase(tidySentence(text));
-}
-
-function tidySection(section: NoteSection): NoteSection {
-  const content = paragraphsOf(section.content)
-    .map((paragraph) =>
-      paragraph
-        .split('\n')
-        .map((line) =>
-          splitNoteSentences(line)
-            .map(finishSentence)
-            .filter((sentence): sentence is string => sentence !== null)
-            .join(' '),
-        )
-        .join('\n'),
-    )
-    .join('\n\n');
-  const tidied: NoteSection = { ...section, content: content || section.content };
-  if (section.bullets) {
-    tidied.bullets = section.bullets
-      .map((bullet) =>
-        splitNoteSentences(bullet)
-          .map(finishSentence)
-          .filter((sentence): sentence is string => sentence !== null)
-          .join(' '),
-      )
-      .filter((bullet) => bullet.length > 0);
-  }
-  return tidied;
-}
-
-/** "Musculoskeletal: " at the head of an examination or review-of-systems bullet. */
-const BULLET_LABEL = /^([A-Z][A-Za-z /&-]{1,40}:\s+)(.*)$/s;
-
-/**
- * A bullet's sentences pruned one by one (`worthKeeping`); its label stays with what is left,
- * and a bullet with nothing left goes.
- */
-function pruneBullet(bullet: string): string {
-  const m = BULLET_LABEL.exec(bullet);
-  const label = m?.[1] ?? '';
-  const kept = splitNoteSentences(m?.[2] ?? bullet).filter(worthKeeping);
-  return kept.length > 0 ? `${label}${kept.join(' ')}` : '';
-}
-
-/**
- * A bullet keeps its label and the sentences that pass; an examination bullet with one unsupported
- * sentence ("No tenderness to palpation of the lower.") loses that sentence, not its findings.
- */
-function keepSupportedInBullet(bullet: string, supported: (text: string) => boolean): string {
-  if (bullet.length === 0) return bullet;
-  const m = BULLET_LABEL.exec(bullet);
-  const label = m?.[1] ?? '';
-  const sentences = splitNoteSentences(m?.[2] ?? bullet);
-  const kept = sentences.filter(supported);
-  if (kept.length === sentences.length) return bullet;
-  return kept.length > 0 ? `${label}${kept.join(' ')}` : '';
-}
-
-interface Grounding {
-  evidence: PreparedTranscript;
-  safety: SafetyTranscript;
-}
-
-/**
- * "No sentence that nothing in the consultation supports" (issue 12): a sentence the transcript
- * does not bear out (see `alignSentence`), or whose numbers, sides, negations or allergies the
- * safety check cannot find as written, is left out of a note the engine writes afresh. A rule
- * that misreads speech then costs a sentence, never a wrong fact.
- */
-function keepSupported(section: NoteSection, grounding: Grounding, prune: boolean): NoteSection {
-  const supported = (text: string) =>
-    isPlaceholderSentence(text) ||
-    ((!prune || worthKeeping(text)) &&
-      !readsAsQuestionOrAnswer(text) &&
-      alignSentence({ section: section.title, text }, grounding.evidence, builtinSynonyms())
-        .supported &&
-      checkSentenceSafety(text, grounding.safety).length === 0);
-  const content = paragraphsOf(section.content)
-    .map((paragraph) =>
-      paragraph
-        .split('\n')
-        .map((line) => splitNoteSentences(line).filter(supported).join(' '))
-        .filter((line) => line.length > 0)
-        .join('\n'),
-    )
-    .filter((paragraph) => paragraph.length > 0)
-    .join('\n\n');
-  const bullets = section.bullets
-    ?.map((b) => keepSupportedInBullet(prune ? pruneBullet(b) : b, supported))
-    .filter((b) => b.length > 0);
-  const kept: NoteSection = { title: section.title, content };
-  if (bullets && bullets.length > 0) kept.bullets = bullets;
-  return kept;
 }
 
 const PATIENT_FACING = /\bpatient[- ]friendly\b|\bto patient\b|\bfor (?:the )?patient\b/i;

@@ -55,4 +55,33 @@ describe('reading a consultation', () => {
     expect(c.utterances.at(0)?.phase).toBe('history');
     expect(c.utterances.at(-1)?.phase).not.toBe('history');
   });
+
+  it('writes neither polarity when the stage and the pass read different words the other way', () => {
+    // "my left knee has been hurting" (the pass: present) against a denial the stage reads in
+    // other words: no "Denies left knee pain" from a patient who came in with it.
+    const c = analyseConsultation(
+      'my left knee has been hurting for three days on exam there is no swelling i see no left knee pain with walking today',
+    );
+    expect(c.symptoms.find((s) => s.canonical === 'left knee pain')?.present ?? null).not.toBe(
+      false,
+    );
+  });
+
+  it('gives an unpunctuated question to the clinician, so its answer reads as the patient’s', () => {
+    const c = analyseConsultation(
+      'my left knee has been hurting for three days after i twisted it on a ladder any fever or chills no nothing like that',
+    );
+    expect(Object.fromEntries(c.symptoms.map((s) => [s.canonical, s.present]))).toMatchObject({
+      fever: false,
+      chills: false,
+    });
+  });
+
+  it('gives the results the clinician reads out to the clinician, though nothing in them says who spoke', () => {
+    const c = analyseConsultation(
+      'how are you doing my chest has been hurting when i walk on exam your lungs are clear okay the echocardiogram from the emergency room came back okay it does show preserved ejection fraction of 55 percent',
+    );
+    const result = c.utterances.find((u) => u.text.includes('ejection fraction'));
+    expect(result).toMatchObject({ role: 'clinician' });
+  });
 });

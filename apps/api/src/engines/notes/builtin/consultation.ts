@@ -17,13 +17,8 @@ import {
   WEAK_SYMPTOM_WORDS,
   type BodySystem,
 } from './lexicon';
-import {
-  detokenise,
-  normaliseText,
-  splitSentences,
-  stripLeadingMarkers,
-  wordCount,
-} from './normalise';
+import { detokenise, normaliseText, stripLeadingMarkers, wordCount } from './normalise';
+import { splitSentences } from './sentences';
 import { findingPolarity, prepareAssertionText, type AssertionText } from '@clerkly/contracts';
 import { pronounsFor, type Pronouns, type Sex } from './perspective';
 import { clinicianScore, parseTranscript, type RawTurn, type SpeakerRole } from './transcript';
@@ -167,7 +162,7 @@ const BACKCHANNEL =
 function unpunctuatedTurns(turns: RawTurn[]): RawTurn[] {
   return turns.flatMap((turn) => {
     if (turn.role !== 'unknown' || /[.?!]/.test(turn.text)) return [turn];
-    return splitSentences(turn.text).map((text) => ({ role: 'unknown' as const, text }));
+    return splitSentences(turn.text, true).map((text) => ({ role: 'unknown' as const, text }));
   });
 }
 
@@ -816,7 +811,11 @@ function markDictation(utterances: Utterance[]): void {
  * the transcript has neither (speech-to-text), and a note must never say the opposite of what was
  * said; the safety check applies the same stage to every note.
  */
-function symptomsBorneOut(symptoms: SymptomFact[], assertions: AssertionText): SymptomFact[] {
+function symptomsBorneOut(
+  symptoms: SymptomFact[],
+  assertions: AssertionText,
+  utterances: readonly Utterance[],
+): SymptomFact[] {
   const speakers = assertions.tokens.some((t) => t.speaker !== null);
   const verdicts = new Map<string, { affirmed: boolean; negated: boolean } | null>();
   const verdictOf = (phrase: string) => {
@@ -833,9 +832,14 @@ function symptomsBorneOut(symptoms: SymptomFact[], assertions: AssertionText): S
     // Affirmed once and denied once ("better today, worse last week"): with speakers, the pass's
     // pairing of questions and answers stands; without, nothing tells which was the patient's.
     if (verdict.affirmed && verdict.negated) return speakers ? [s] : [];
-    if (verdict.affirmed || verdict.negated) return [{ ...s, present: verdict.affirmed }];
     // Only asked about, with no answer the stage can read: neither present nor denied.
-    return [];
+    if (!verdict.affirmed && !verdict.negated) return [];
+    if (verdict.affirmed === s.present) return [s];
+    // The stage read the very words the pass read ("any chest pain ... no") the other way: the
+    // stage is right. Read from other words ("my left knee has been hurting" against "no fracture
+    // for your left knee pain"), the two disagree and neither is written.
+    const sameWords = utterances[s.utteranceId]?.text.includes(s.term ?? s.canonical) ?? false;
+    return sameWords ? [{ ...s, present: verdict.affirmed }] : [];
   });
 }
 
@@ -1138,8 +1142,17 @@ function readUtterances(turns: RawTurn[], punctuated: boolean): Utterance[] {
       let role: Utterance['role'];
       if (turn.role === 'unknown') {
         // Without tags: questions and second-person talk are the clinician's, the rest the patient's.
-        const score = clinicianScore(text) + (/\?\s*$/.test(sentence) ? 2 : 0);
-        role = score > 0 ? 'clinician' : 'patient';
+        // A question is more often the clinician's: a "?" says so plainly, the opening words of an
+        // unpunctuated one ("any fever or chills") less so.
+        const asked = /\?\s*$/.test(sentence)
+          ? 2
+          : !punctuated && detectQuestion(sentence, false)
+            ? 1
+            : 0;
+        const score = clinicianScore(text) + asked;
+        // Past the history, speech that sounds like neither is more likely the clinician going on
+        // through the examination, results and plan.
+        role = score > 0 || (score === 0 && reading.leftHistory) ? 'clinician' : 'patient';
       } else {
         role = turn.role;
       }
@@ -1228,7 +1241,7 @@ export function analyseConsultation(transcript: string, patientName?: string): C
   };
   for (const u of utterances) for (const read of FACT_READERS) read(draft, u);
   stripVocatives(draft);
-  draft.symptoms = symptomsBorneOut(draft.symptoms, prepareAssertionText(transcript));
+  draft.symptoms = symptomsBorneOut(draft.symptoms, prepareAssertionText(transcript), utterances);
   return { ...draft, chiefComplaint: detectChiefComplaint(draft) };
 }
 

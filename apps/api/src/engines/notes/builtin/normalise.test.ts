@@ -1,61 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseText, splitSentences } from './normalise';
+import { normaliseText } from './normalise';
 
 describe('speech made readable', () => {
   it('joins tokenised contractions and writes spoken numbers with units as digits', () => {
     expect(normaliseText("i do n't take lisinopril ten milligrams")).toBe(
       'i do not take lisinopril 10 mg',
     );
-  });
-
-  it('cuts unpunctuated speech where a speaker would pause, and before a bare answer', () => {
-    expect(
-      splitSentences(
-        'have you had any chest pain or shortness of breath when you walk up the stairs no i have not had any of that so let us talk about your blood pressure',
-      ),
-    ).toEqual([
-      'have you had any chest pain or shortness of breath when you walk up the stairs',
-      'no i have not had any of that',
-      'so let us talk about your blood pressure',
-    ]);
-  });
-
-  it('cuts before a question with no question mark, and before the reply to it', () => {
-    expect(
-      splitSentences(
-        "i had some headaches too which is not like me okay are there any other symptoms i've been noting some chilling sensations and what are you taking i'm taking 25 milligram tablets do you have a pacemaker or use oxygen at night no",
-      ),
-    ).toEqual([
-      'i had some headaches too which is not like me',
-      'okay are there any other symptoms',
-      "i've been noting some chilling sensations",
-      'and what are you taking',
-      "i'm taking 25 milligram tablets",
-      'do you have a pacemaker or use oxygen at night',
-      'no',
-    ]);
-  });
-
-  it('asks "does that hurt" apart from the examination around it', () => {
-    expect(
-      splitSentences(
-        'i am going to press on the inside of your knee here does that hurt no okay and your strength is normal',
-      ),
-    ).toEqual([
-      'i am going to press on the inside of your knee here',
-      'does that hurt',
-      'no okay and your strength is normal',
-    ]);
-  });
-
-  it('keeps a clause whole where a question word only continues it', () => {
-    expect(
-      splitSentences(
-        'i do not know what is going on with my knee and i think it is worse when i walk up the stairs at night',
-      ),
-    ).toEqual([
-      'i do not know what is going on with my knee and i think it is worse when i walk up the stairs at night',
-    ]);
   });
 
   it('writes what a recogniser hears as a clinician writes it', () => {

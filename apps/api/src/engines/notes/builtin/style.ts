@@ -29,7 +29,7 @@ export function capitalise(text: string): string {
   return text.replace(/^(\W*)([a-z])/, (_m, lead: string, ch: string) => lead + ch.toUpperCase());
 }
 
-function titleWords(text: string): string {
+export function titleWords(text: string): string {
   return text
     .split(' ')
     .map((w) => (w.length > 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w))
@@ -39,13 +39,14 @@ function titleWords(text: string): string {
 /** Casing of known words inside a lowercase sentence. */
 export function applyCasing(text: string, name: string | null): string {
   let out = text.replace(/\bi\b/g, 'I');
+  // A title before a name first, so "ms. lane" is Ms. Lane and not multiple sclerosis.
+  out = out.replace(
+    /\b(mr|mrs|ms|dr)\.?\s+(?!(?:she|he|they|it|and|or|is|was|has|had|with|since|for|but|which|that|in|on|at|the|a|an|so|flare|flares|diagnosis)\b)([a-z])/g,
+    (_m, t: string, c: string) => `${capitalise(t)}. ${c.toUpperCase()}`,
+  );
   out = out.replace(ACRONYM_RE, (m) => SPECIAL_CASE[m] ?? m.toUpperCase());
   out = out.replace(/\bx-rays?\b/g, (m) => SPECIAL_CASE[m] ?? m);
   out = out.replace(PROPER_RE, (m) => titleWords(m));
-  out = out.replace(
-    /\b(mr|mrs|ms|dr)\.?\s+([a-z])/g,
-    (_m, t: string, c: string) => `${capitalise(t)}. ${c.toUpperCase()}`,
-  );
   if (name) {
     out = out.replace(
       new RegExp(`\\b${escapeRe(name.toLowerCase())}\\b`, 'g'),

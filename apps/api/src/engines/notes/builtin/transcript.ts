@@ -69,6 +69,9 @@ export function clinicianScore(text: string): number {
     count(
       /\b(?:let's|let us|let me|my (?:assessment|plan|impression|recommendation)|i (?:want|would like|'d like) (?:you|to|for you)|we(?:'ll| will| are going to| can)|i(?:'m| am) going to (?:order|prescribe|refer|send|have|put|give|start|go ahead)|go ahead and|\d+[- ]year[- ]old|(?:he|she)(?:'s| is) a|on (?:exam|examination|physical exam)|i (?:do not |don't )?(?:see|notice|appreciate|hear) (?:a|an|some|no|any|that|here)|(?:looks|sounds) (?:good|normal|clear|great)|dragon|see me|come (?:on )?back|the nurse|any questions|how are you|nice to (?:see|meet) you)\b/g,
     );
+  // Greeting the patient by title and name is the clinician's opening ("hi ms lane").
+  score +=
+    2 * count(/\b(?:hi|hello|hey|good (?:morning|afternoon|evening))[,\s]+(?:mr|mrs|ms|miss)\b/g);
   score -=
     2 *
     count(
@@ -94,7 +97,7 @@ export function parseTranscript(raw: string): RawTurn[] {
   if (tagged === 0) {
     // Untagged: every sentence is its own turn, so questions and their answers still pair up.
     return lines
-      .flatMap((line) => line.split(/(?<=[.?!])\s+/))
+      .flatMap((line) => line.split(/(?<=[.?!])(?<!\b(?:mr|mrs|ms|dr|st)\.)\s+/i))
       .map((text) => text.trim())
       .filter((text) => text.length > 0)
       .map((text) => ({ role: 'unknown' as const, text }));

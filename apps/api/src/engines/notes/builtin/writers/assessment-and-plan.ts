@@ -43,8 +43,13 @@ const PLAN_REWRITES: [RegExp, string][] = [
   [/^(?:i|we) (?:am|are) going to (?:have|get|need) you to\b/, 'ADVISE'],
   [/^(?:i|we) (?:recommend|suggest|advise) (?:that )?you\b/, 'ADVISE'],
   [
-    /^(?:i|we) (?:would like to|want to|are going to|am going to|will|need to|plan to|would|should|can|could|might) (?:go ahead and |also |just |probably |definitely )*(?:have you|get you to|get you)\b/,
+    /^(?:i|we) (?:would like to|want to|are going to|am going to|will|need to|plan to|would|should|can|could|might) (?:go ahead and |also |just |probably |definitely )*(?:have you|get you to)\b/,
     'SUBJECT will',
+  ],
+  // "we will get you a knee brace": what the patient will get, not what they will do.
+  [
+    /^(?:i|we) (?:would like to|want to|are going to|am going to|will|need to|plan to|would|should|can|could|might) (?:go ahead and |also |just |probably |definitely )*get you\b/,
+    'SUBJECT will get',
   ],
   [
     /^(?:i|we) (?:would like to|want to|are going to|am going to|will|need to|plan to|would|can|could|should|might) (?:go ahead and |also |just |probably |definitely )*/,

@@ -2,7 +2,7 @@
 import { CONDITION_RE, countMatches, relevance } from '../consultation';
 import { wordCount } from '../normalise';
 import { agree } from '../perspective';
-import { capitalise, listJoin, uniqueBy } from '../style';
+import { capitalise, listJoin, titleWords, uniqueBy } from '../style';
 import { questionAnswerSentences } from './questions-and-answers';
 import {
   META,
@@ -29,7 +29,7 @@ function framed(ctx: WriterContext, converted: string, index: number): string {
 export function opener(ctx: WriterContext): string {
   const c = ctx.c;
   if (c.oneLiner) return fromClinician(ctx, c.oneLiner);
-  const who = c.name ? capitalise(c.name) : 'The patient';
+  const who = c.name ? titleWords(c.name) : 'The patient';
   const sexWord = c.sex === 'male' ? 'male' : c.sex === 'female' ? 'female' : 'patient';
   const agePart = c.age !== null ? `a ${c.age}-year-old ${sexWord}` : c.sex ? `a ${sexWord}` : null;
   const history =

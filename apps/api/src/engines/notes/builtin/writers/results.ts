@@ -33,7 +33,7 @@ export function writeResults(ctx: WriterContext): SectionBody | null {
       )
       .replace(
         // "your chest x-ray, it does look like ..." → "your chest x-ray shows ..."
-        /^((?:the |your )?[a-z0-9 -]+?),\s*(?:it |this |that )(?:does |do )?(?:looks?|shows?|seems?|appears?)(?: like| that)?\s/,
+        /^((?:the |your )?[a-z0-9 -]+?),?\s*(?:it |this |that )(?:does |do )?(?:looks?|shows?|seems?|appears?)(?: like| that)?\s/,
         '$1 shows ',
       )
       .replace(/\b(?:so |and )?what (?:that|this) means is\b.*$/, '');

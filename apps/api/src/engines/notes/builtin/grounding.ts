@@ -1,0 +1,88 @@
+/**
+ * Grounding (issues 12 and 21): the last stage of a note the engine writes afresh. Every sentence
+ * must be borne out by the transcript (evidence alignment), pass the safety check (numbers, sides,
+ * negations, allergies, polarity as the assertion stage read it), read as a note rather than as
+ * a question or talk (`prune.ts`); a sentence that fails is left out, so a misread costs a
+ * sentence and never states a wrong fact.
+ */
+import {
+  alignSentence,
+  checkSentenceSafety,
+  isPlaceholderSentence,
+  splitNoteSentences,
+  type PreparedTranscript,
+  type SafetyTranscript,
+} from '@clerkly/contracts';
+import { builtinSynonyms } from '../evidence';
+import type { NoteSection } from '../note-engine';
+import { paragraphsOf } from '../render';
+import { readsAsQuestionOrAnswer, worthKeeping } from './prune';
+
+/** "Musculoskeletal: " at the head of an examination or review-of-systems bullet. */
+const BULLET_LABEL = /^([A-Z][A-Za-z /&-]{1,40}:\s+)(.*)$/s;
+
+/**
+ * A bullet's sentences pruned one by one (`worthKeeping`); its label stays with what is left,
+ * and a bullet with nothing left goes.
+ */
+function pruneBullet(bullet: string): string {
+  const m = BULLET_LABEL.exec(bullet);
+  const label = m?.[1] ?? '';
+  const kept = splitNoteSentences(m?.[2] ?? bullet).filter(worthKeeping);
+  return kept.length > 0 ? `${label}${kept.join(' ')}` : '';
+}
+
+/**
+ * A bullet keeps its label and the sentences that pass; an examination bullet with one unsupported
+ * sentence ("No tenderness to palpation of the lower.") loses that sentence, not its findings.
+ */
+function keepSupportedInBullet(bullet: string, supported: (text: string) => boolean): string {
+  if (bullet.length === 0) return bullet;
+  const m = BULLET_LABEL.exec(bullet);
+  const label = m?.[1] ?? '';
+  const sentences = splitNoteSentences(m?.[2] ?? bullet);
+  const kept = sentences.filter(supported);
+  if (kept.length === sentences.length) return bullet;
+  return kept.length > 0 ? `${label}${kept.join(' ')}` : '';
+}
+
+export interface Grounding {
+  evidence: PreparedTranscript;
+  safety: SafetyTranscript;
+}
+
+/**
+ * "No sentence that nothing in the consultation supports" (issue 12): a sentence the transcript
+ * does not bear out (see `alignSentence`), or whose numbers, sides, negations or allergies the
+ * safety check cannot find as written, is left out of a note the engine writes afresh. A rule
+ * that misreads speech then costs a sentence, never a wrong fact.
+ */
+export function keepSupported(
+  section: NoteSection,
+  grounding: Grounding,
+  prune: boolean,
+): NoteSection {
+  const supported = (text: string) =>
+    isPlaceholderSentence(text) ||
+    ((!prune || worthKeeping(text)) &&
+      !readsAsQuestionOrAnswer(text) &&
+      alignSentence({ section: section.title, text }, grounding.evidence, builtinSynonyms())
+        .supported &&
+      checkSentenceSafety(text, grounding.safety).length === 0);
+  const content = paragraphsOf(section.content)
+    .map((paragraph) =>
+      paragraph
+        .split('\n')
+        .map((line) => splitNoteSentences(line).filter(supported).join(' '))
+        .filter((line) => line.length > 0)
+        .join('\n'),
+    )
+    .filter((paragraph) => paragraph.length > 0)
+    .join('\n\n');
+  const bullets = section.bullets
+    ?.map((b) => keepSupportedInBullet(prune ? pruneBullet(b) : b, supported))
+    .filter((b) => b.length > 0);
+  const kept: NoteSection = { title: section.title, content };
+  if (bullets && bullets.length > 0) kept.bullets = bullets;
+  return kept;
+}

@@ -1,0 +1,228 @@
+/**
+ * Sentences (issue 21): a turn cut into the sentences a note is written from. Punctuated speech
+ * splits at full stops and question marks; speech-to-text without punctuation is cut where a
+ * speaker would pause — before a new subject, "okay", "so", a question's opening words ("do you",
+ * "how long", "does that hurt") and the bare answer after it — so that a question and its reply
+ * pair up as they do in a punctuated transcript.
+ */
+const NO_SPLIT_BEFORE_OKAY = new Set([
+  'am',
+  'is',
+  'are',
+  'was',
+  'be',
+  'been',
+  'feel',
+  'feels',
+  'felt',
+  'seem',
+  'seems',
+  'looks',
+  'look',
+  'doing',
+  'is',
+  'fine',
+  'it',
+  'that',
+  'everything',
+  'was',
+]);
+
+/**
+ * Splits a turn into sentences. Punctuated text splits on `.?!`; long unpunctuated runs (common
+ * in speech-to-text output and in the ACI-BENCH "aci" subset) split where a speaker would pause:
+ * before "okay", "alright", "so I/we/you ...", and finally at "and" to keep clauses readable.
+ */
+export function splitSentences(text: string, unpunctuated = false): string[] {
+  const pieces = text
+    .split(/(?<=[.?!])\s+/)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
+  const out: string[] = [];
+  for (const piece of pieces) {
+    // A punctuated sentence of a few words is whole; speech without punctuation is cut however
+    // short the recorded segment ("any chest pain | no").
+    for (const part of splitLongRun(piece, unpunctuated ? 0 : 15)) out.push(part);
+  }
+  return out;
+}
+
+/** Words after which a pronoun continues the clause rather than starting a new one. */
+const BINDS_NEXT = new Set(
+  'and but or so that because if when then as since until while what how which who where think know said guess mean like sure hope feel felt see saw let make help want need than why whether once after before whenever though although unless cause tell told ask asked say says thought believe wish remember forget noticed notice'.split(
+    ' ',
+  ),
+);
+const CLAUSE_VERB =
+  /^(?:am|are|is|was|were|will|would|have|had|do|did|want|think|need|can|could|should|also|just|really|got|went|took|put|feel|felt|tried|try|know|mean|started|noticed|love|like|take|use|used|get|go|hurt|slipped|fell|missed|even|still|always|never|usually|already|recently|actually|definitely)$/;
+
+/** Words that open a spoken sentence before its first real word ("okay so are you ..."). */
+const SPOKEN_OPENER = /^(?:okay|ok|alright|all|right|so|and|um|uh|well|yeah|now)$/;
+/** A subject with its verb in one word: "... my breath | i've had some headaches". */
+const CONTRACTED_SUBJECT = /^(?:i'm|i've|i'd|i'll|we're|we've|we'll|she's|he's|they're|they've)$/;
+const WH_WORD = /^(?:how|what|when|where|why|which|who)$/;
+const AUXILIARY = /^(?:do|does|did|are|is|was|were|have|has|can|could|would|will|should)$/;
+
+/** Whether the words here open a question: "how are you", "do you have", "is there any". */
+function opensQuestion(word: string, next: string, after: string): boolean {
+  if (WH_WORD.test(word)) {
+    return (
+      (AUXILIARY.test(next) &&
+        /^(?:you|your|there|it|that|this|they|he|she|the|we|i)$/.test(after)) ||
+      /^(?:brings|long|often|much|many|else|kind|sort|type)$/.test(next)
+    );
+  }
+  if (AUXILIARY.test(word)) {
+    return (
+      /^(?:you|your|there|anyone|anything)$/.test(next) ||
+      (/^(?:do|does|did)$/.test(word) && /^(?:that|it|this)$/.test(next))
+    );
+  }
+  return (word === 'anything' && next === 'else') || (word === 'any' && ASKED_ABOUT.test(next));
+}
+
+/** Words after which a question cannot begin: they leave the clause open. */
+/** "... on a ladder | any fever or chills": a symptom asked about after a finished statement. */
+const ASKED_ABOUT =
+  /^(?:other|fever|fevers|chest|pain|nausea|vomiting|shortness|chills|cough|trouble|problems?|issues?|changes?|history|allergies|swelling|numbness|tingling|headaches?|new|blood|weight|diarrhea|constipation|dizziness|symptoms?|bleeding|rash|redness)$/;
+/** Words after which "any" continues the clause ("did not have any fever", "without any pain"). */
+const NOT_BEFORE_ANY =
+  /^(?:have|had|has|having|take|taking|took|get|getting|got|need|see|seen|saw|feel|felt|notice|noticed|use|using|want|do|did|without|for|of|in|with|is|are|was|were|there|no|not|really|experienced|experiencing|denies|deny|denied|denying|report|reports|reported|reporting|endorses|endorsed|any|and|or|but|hardly|barely|see|find|found|show|shows|showed|without)$/;
+
+function mayEndBefore(prev: string): boolean {
+  return (
+    prev.length > 0 &&
+    !BINDS_NEXT.has(prev) &&
+    !AUXILIARY.test(prev) &&
+    !WH_WORD.test(prev) &&
+    !/^(?:i|you|we|they|he|she|it|not|to|of|for|on|in|at|with|from|by|about|just|really|also|exactly|matter|a|the|my|your)$/.test(
+      prev,
+    )
+  );
+}
+
+function splitLongRun(piece: string, wholeUpTo: number): string[] {
+  const words = piece.split(' ');
+  if (words.length <= wholeUpTo) return [piece];
+  const parts: string[] = [];
+  let current: string[] = [];
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i] ?? '';
+    const next = words[i + 1] ?? '';
+    const prev = (current[current.length - 1] ?? '').replace(/[,]$/, '');
+    const bare = word.replace(/[,]$/, '');
+    // An open "if/when/because" clause continues into its main clause ("if it is not better we
+    // will get an x-ray"), so no break there.
+    const openSubordinate =
+      /\b(?:if|when|because|although|once|unless|until|after|before|since|whenever)\b/.test(
+        current.slice(-8).join(' '),
+      );
+    const newSubject =
+      /^(?:i|we|they|he|she)$/.test(bare) &&
+      CLAUSE_VERB.test(next) &&
+      !BINDS_NEXT.has(prev) &&
+      !openSubordinate &&
+      !/,$/.test(current[current.length - 1] ?? '');
+    const okayBoundary =
+      (bare === 'okay' || bare === 'alright' || (bare === 'all' && next === 'right')) &&
+      !NO_SPLIT_BEFORE_OKAY.has(prev);
+    const soBoundary =
+      bare === 'so' &&
+      /^(?:i|we|you|your|it|that|the|he|she|they|let|for|on|in|looking|what|if|this|there|today|how|when|overall|my|any|do|did|are|have|is|based)$/.test(
+        next,
+      ) &&
+      !/^(?:and|not|is|was|be|feel|felt|me|it)$/.test(prev);
+    const nowBoundary = bare === 'now' && /^(?:i|we|you|your|let|for|the|in|looking)$/.test(next);
+    // Examination narration: "looking at your neck ... listening to your heart ...".
+    const examBoundary =
+      (bare === 'on' &&
+        /^(?:exam|examination|physical exam)\b/.test(`${next} ${words[i + 2] ?? ''}`)) ||
+      (bare === 'looking' && next === 'at') ||
+      (bare === 'listening' && next === 'to') ||
+      (bare === 'when' &&
+        /^(?:i|you)$/.test(next) &&
+        /^(?:press|push|move|touch|bend)/.test(words[i + 2] ?? '')) ||
+      (bare === 'your' &&
+        /^(?:lungs|heart|abdomen|lower|upper|neck|skin|reflexes|strength|pulses)$/.test(next) &&
+        !BINDS_NEXT.has(prev) &&
+        !/^(?:to|at|on|in|of|check|examine|listen|and|feel|hear|see)$/.test(prev)) ||
+      (bare === 'i' &&
+        /^(?:do|appreciate|see|notice|feel|hear)$/.test(next) &&
+        /^(?:not|appreciate|see|notice|hear|feel|any|some|a)$/.test(words[i + 2] ?? ''));
+    const andBoundary =
+      current.length >= 18 &&
+      (bare === 'and' || bare === 'but') &&
+      /^(?:i|we|you|your|it|then|the|he|she|they|my|that|there|also)$/.test(next);
+    // An answer after a question with no question mark: "any chest pain | no i have not".
+    const answerBoundary =
+      /^(?:no|yes|yeah|yep|nope|nah)$/.test(bare) &&
+      /^(?:i|it|not|no|none|nothing|we|that|she|he|they|sometimes|just|only|maybe|never|ma'am|sir)$/.test(
+        next,
+      ) &&
+      !/^(?:have|had|is|was|there|with|of|for|and|or|say|said|says)$/.test(prev);
+    const contractedSubject =
+      CONTRACTED_SUBJECT.test(bare) && !BINDS_NEXT.has(prev) && !openSubordinate;
+    // A question opening with no question mark: "... heavy periods | do you have ...".
+    const questionBoundary =
+      opensQuestion(bare, next, words[i + 2] ?? '') &&
+      (bare !== 'any' || !NOT_BEFORE_ANY.test(prev)) &&
+      (mayEndBefore(prev) || (prev === 'that' && AUXILIARY.test(bare) && next === 'you'));
+    // The answer to a question just asked: "... oxygen at night | no", "... alcohol | yeah but".
+    const asked = current
+      .map((w) => w.replace(/[,]$/, ''))
+      .filter(
+        (w, k, all) =>
+          !(k < 3 && SPOKEN_OPENER.test(w) && !all.slice(0, k).some((x) => !SPOKEN_OPENER.test(x))),
+      );
+    const askedBefore = opensQuestion(asked[0] ?? '', asked[1] ?? '', asked[2] ?? '');
+    // The patient answering in the first person: "what brings you in today | my left knee ...".
+    const firstPersonReply = /^(?:my|i)$/.test(bare) && mayEndBefore(prev);
+    // "... back in two weeks | sounds good | thank you".
+    const closingCourtesy =
+      ((bare === 'sounds' && /^(?:good|great|like)$/.test(next)) ||
+        (bare === 'thank' && /^(?:you|u)$/.test(next))) &&
+      !/^(?:it|that|this|which|and|to|i|we|just|so)$/.test(prev);
+    const replyBoundary =
+      askedBefore &&
+      /^(?:no|yes|yeah|yep|nope|nah)$/.test(bare) &&
+      !/^(?:have|had|is|was|there|with|of|for|and|or|say|said|says|the|any|a)$/.test(prev);
+    // A new subject after a finished clause: "... the stairs | i was doing my laundry".
+    const boundary =
+      (current.length >= 4 &&
+        (newSubject ||
+          contractedSubject ||
+          okayBoundary ||
+          soBoundary ||
+          nowBoundary ||
+          examBoundary ||
+          andBoundary)) ||
+      // "... chest pain | no | how long has ...": a bare answer, then the next question.
+      (current.length === 1 && /^(?:no|yes|yeah|nope)$/.test(prev) && questionBoundary) ||
+      (current.length >= 2 &&
+        (answerBoundary ||
+          questionBoundary ||
+          replyBoundary ||
+          closingCourtesy ||
+          (askedBefore && (newSubject || contractedSubject || firstPersonReply))));
+    // "... chilling sensations | and what are you taking": the joining word opens the question.
+    const joinedQuestion =
+      current.length >= 5 &&
+      /^(?:and|so|but|okay|alright)$/.test(prev) &&
+      opensQuestion(bare, next, words[i + 2] ?? '');
+    if (joinedQuestion) {
+      const opener = current.pop() ?? '';
+      parts.push(current.join(' '));
+      current = [opener];
+    } else if (boundary) {
+      parts.push(current.join(' '));
+      current = [];
+    }
+    current.push(word);
+    if (current.length >= 45) {
+      parts.push(current.join(' '));
+      current = [];
+    }
+  }
+  if (current.length > 0) parts.push(current.join(' '));
+  return parts.map((p) => p.trim()).filter((p) => p.length > 0);
+}

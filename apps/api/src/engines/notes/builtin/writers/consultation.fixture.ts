@@ -1,0 +1,45 @@
+/**
+ * One knee consultation in the three shapes the app receives (issue 21): tagged and punctuated
+ * (ACI-BENCH, typed transcripts), punctuated without speakers (a Whisper server), and lower case
+ * without punctuation or speakers (the offline recogniser). Writers' tests run on all three.
+ */
+import { analyseConsultation } from '../consultation';
+import type { WriterContext } from './writer';
+
+const TURNS: [string, string][] = [
+  ['doctor', 'Hi Ms. Lane, what brings you in today?'],
+  ['patient', 'My left knee has been hurting for three days after I twisted it on a ladder.'],
+  ['doctor', 'Any fever or chills?'],
+  ['patient', 'No, nothing like that.'],
+  ['doctor', 'Are you taking anything for it?'],
+  ['patient', 'I take ibuprofen four hundred milligrams twice a day.'],
+  [
+    'doctor',
+    'On exam, there is tenderness over the medial joint line of your left knee. Your lungs are clear.',
+  ],
+  ['doctor', 'Looking at your x-ray, it shows no fracture.'],
+  [
+    'doctor',
+    'For your left knee pain, I think you have a medial meniscus strain. We will get you a knee brace and I want you to ice it. We will see you back in two weeks.',
+  ],
+  ['patient', 'Sounds good, thank you.'],
+];
+
+export const KNEE_VISIT = {
+  tagged: TURNS.map(([who, text]) => `[${who}] ${text}`).join('\n'),
+  plain: TURNS.map(([, text]) => text).join(' '),
+  asr: TURNS.map(([, text]) => text)
+    .join(' ')
+    .toLowerCase()
+    .replace(/[^a-z0-9' ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim(),
+} as const;
+
+export type Shape = keyof typeof KNEE_VISIT;
+export const SHAPES = Object.keys(KNEE_VISIT) as Shape[];
+
+/** A fresh writer context over the consultation, as the engine makes one per note. */
+export function writerContext(transcript: string): WriterContext {
+  return { c: analyseConsultation(transcript), detail: 'standard', used: new Set() };
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { KNEE_VISIT, SHAPES, writerContext } from './consultation.fixture';
+import { writeExamination } from './examination';
+
+describe('examination writer', () => {
+  for (const shape of SHAPES) {
+    it(`writes the narrated findings under their body system, and nothing the patient said, ${shape}`, () => {
+      const bullets = writeExamination(writerContext(KNEE_VISIT[shape]))?.bullets ?? [];
+      expect(bullets).toContain(
+        'Musculoskeletal: There is tenderness over the medial joint line of her left knee.',
+      );
+      expect(bullets.join(' ')).not.toMatch(/ibuprofen|\bI take\b/i);
+    });
+  }
+
+  it('leaves out instructions to the patient and the clinician announcing the examination', () => {
+    const body = writeExamination(
+      writerContext(
+        "[doctor] i'm going to examine your knee now. bend your knee for me. there is mild swelling of the right knee.",
+      ),
+    );
+    const text = [body?.content ?? '', ...(body?.bullets ?? [])].join(' ');
+    expect(text).toMatch(/mild swelling of the right knee/i);
+    expect(text).not.toMatch(/going to examine|bend your knee/i);
+  });
+});

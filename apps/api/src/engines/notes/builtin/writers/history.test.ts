@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { KNEE_VISIT, SHAPES, writerContext } from './consultation.fixture';
+import { writeHistory } from './history';
+
+describe('history writer', () => {
+  for (const shape of SHAPES) {
+    it(`tells the patient's story in the third person with the denials asked about, ${shape}`, () => {
+      const history = writeHistory(writerContext(KNEE_VISIT[shape]))?.content ?? '';
+      expect(history).toMatch(
+        /^Ms\. Lane is a female who presents today for evaluation of left knee pain\./,
+      );
+      expect(history).toMatch(
+        /Her left knee has been hurting for 3 days after she twisted it on a ladder\./,
+      );
+      expect(history).toMatch(/Denies fever or chills\./);
+      expect(history).toMatch(/She takes ibuprofen 400 mg twice a day\./);
+      // Neither the patient's own voice nor the clinician's questions reach the note.
+      expect(history).not.toMatch(/\b(?:I|my|you|your)\b|\?/);
+    });
+  }
+});

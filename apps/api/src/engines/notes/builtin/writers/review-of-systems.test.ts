@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { KNEE_VISIT, SHAPES, writerContext } from './consultation.fixture';
+import { writeReviewOfSystems } from './review-of-systems';
+
+describe('review of systems writer', () => {
+  for (const shape of SHAPES) {
+    it(`lists each system's symptoms with the polarity the patient gave, ${shape}`, () => {
+      const bullets = writeReviewOfSystems(writerContext(KNEE_VISIT[shape]))?.bullets ?? [];
+      expect(bullets).toContain('Constitutional: Denies fever or chills.');
+      // The complaint is never denied, whatever else mentions it ("no fracture for your knee pain").
+      expect(bullets.join(' ')).not.toMatch(/Denies[^.]*knee pain|Endorses[^.]*(?:fever|chills)/);
+    });
+  }
+
+  it('has nothing to say about a consultation without symptoms', () => {
+    expect(
+      writeReviewOfSystems(writerContext('[doctor] your blood pressure is 120 over 80.')),
+    ).toBeNull();
+  });
+});
