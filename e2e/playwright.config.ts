@@ -3,7 +3,7 @@ import { E2E_BASE_URL } from './support/server';
 
 /**
  * Browser tests drive the built app, served by the API in production mode, in Debian's Chromium
- * (STACK-NOTES: never `playwright install`).
+ * (never `playwright install`: the system Chromium is the one the app is checked with).
  */
 export default defineConfig({
   testDir: './tests',

@@ -84,7 +84,7 @@ const dataDir = path.join(work, 'data');
 mkdirSync(dataDir);
 
 // Playwright encodes its recordings with an ffmpeg build it downloads into its browser cache;
-// this machine has Debian's ffmpeg instead (STACK-NOTES: never `playwright install`). Point
+// this machine has Debian's ffmpeg instead (the browser tests never run `playwright install`). Point
 // Playwright's cache at a folder where its expected ffmpeg path is Debian's binary.
 const requireFromE2e = createRequire(path.join(root, 'e2e/package.json'));
 const requireFromPlaywright = createRequire(requireFromE2e.resolve('@playwright/test'));

@@ -3,7 +3,7 @@ import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 // In development the API runs on its own port; in production one process serves both
-// (ARCHITECTURE "Shape"), so the SPA always calls same-origin paths.
+// (decision 001), so the SPA always calls same-origin paths.
 const API_ORIGIN = 'http://localhost:3000';
 
 export default defineConfig({

@@ -19,8 +19,7 @@ export const CONSULTATION_SCRIPT = [
 
 /**
  * The consultation as a 16 kHz mono 16-bit WAV, made once per machine with espeak-ng and sox
- * (STACK-NOTES "Browser tests": Chromium plays it into getUserMedia with
- * `--use-file-for-fake-audio-capture`). Synchronous, because the browser's launch options need
+ * (Chromium plays it into getUserMedia with `--use-file-for-fake-audio-capture`). Synchronous, because the browser's launch options need
  * the path before any test runs.
  */
 export function consultationWav(): string {

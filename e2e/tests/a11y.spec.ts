@@ -24,8 +24,9 @@ import { saveSession } from '../support/sessions';
  * checked in keyboard.spec.ts, which reaches them.
  */
 
-// Audio Check and the welcome pop-up list the microphones (STACK-NOTES "Browser tests"); the
-// microphone plays a spoken consultation, so the notes stage's modals can be reached.
+// Audio Check and the welcome pop-up list the microphones (Chromium's fake devices,
+// support/speech.ts); the microphone plays a spoken consultation, so the notes stage's modals can
+// be reached.
 const configLaunchOptions = config.use?.launchOptions ?? {};
 const launchOptions = {
   ...configLaunchOptions,

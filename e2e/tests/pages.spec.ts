@@ -4,7 +4,7 @@ import { expect, test } from '../support/fixtures';
 import { E2E_BASE_URL } from '../support/server';
 import { saveSession, setProfession } from '../support/sessions';
 
-// Fake microphones and speakers for Audio Check (STACK-NOTES "Browser tests"), on top of the
+// Fake microphones and speakers for Audio Check, on top of the
 // project's launch options.
 const launchOptions = config.use?.launchOptions ?? {};
 test.use({

@@ -21,7 +21,7 @@ import {
   SYMPTOM_TERMS,
 } from '../src/engines/notes/builtin/lexicon';
 
-export function claimSentences(note: string): string[] {
+function claimSentences(note: string): string[] {
   return noteSentences(note)
     .map((s) => s.text)
     .filter((text) => !isPlaceholderSentence(text));

@@ -22,7 +22,7 @@ import {
 } from '../src/engines/audio/wav';
 import { repoRoot } from '../src/lib/paths';
 import { readSpeechManifest } from '../src/engines/stt/speech-corpora';
-import { quietestCut } from '../src/modules/generation/upload-segments';
+import { quietestCut } from '../src/modules/generation/legacy-upload.segments';
 import {
   call,
   deploymentEnv,

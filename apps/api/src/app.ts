@@ -8,9 +8,9 @@ import authRoutes from './modules/auth/auth.routes';
 import billingRoutes from './modules/billing/billing.routes';
 import healthRoutes from './modules/health/health.routes';
 import referenceDataRoutes from './modules/reference-data/reference-data.routes';
+import legacyUploadRoutes from './modules/generation/legacy-upload.routes';
+import generationJobs from './modules/generation/generation.jobs';
 import generationRoutes from './modules/generation/generation.routes';
-import pipelineJobs from './modules/generation/pipeline.jobs';
-import pipelineRoutes from './modules/generation/pipeline.routes';
 import sessionsRoutes from './modules/sessions/sessions.routes';
 import usageRoutes from './modules/usage/usage.routes';
 import usersRoutes from './modules/users/users.routes';
@@ -79,7 +79,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   await app.register(enginesPlugin);
   await app.register(entitlementsPlugin);
   await app.register(jobs);
-  await app.register(pipelineJobs);
+  await app.register(generationJobs);
   await app.register(healthRoutes);
   // A worker process runs jobs and answers health checks, nothing else (issue 9 "Process roles").
   if (config.role === 'worker') return app;
@@ -93,8 +93,8 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   await app.register(referenceDataRoutes);
   await app.register(sessionsRoutes);
   await app.register(usageRoutes);
+  await app.register(legacyUploadRoutes);
   await app.register(generationRoutes);
-  await app.register(pipelineRoutes);
   await app.register(billingRoutes);
   await app.register(auditRoutes);
 

@@ -52,7 +52,7 @@ async function createTestDatabase(): Promise<{
   return { target: { kind: 'postgres', url }, drop };
 }
 
-export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clerkly-test-'));
   return {
     env: 'test',

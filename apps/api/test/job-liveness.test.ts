@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobQueue, type JobContext } from '../src/jobs/job-queue';
+import { z } from 'zod';
+import { defineJob, type JobContext } from '../src/jobs/define-job';
+import { JobQueue } from '../src/jobs/job-queue';
 import { bossJobs } from '../src/jobs/pg-boss-tables';
 import { buildTestApp, type TestApp } from './helper';
 import { until } from './processes/harness';
@@ -23,12 +25,25 @@ afterAll(async () => {
 const onPostgres = () => testApp.app.database.kind === 'postgres';
 let queueCounter = 0;
 
+/** The test's job on queue `name`, handled by `handle` in the processes that work it. */
+const jobOn = (
+  name: string,
+  handle: (data: object, context: JobContext) => Promise<void> = async () => undefined,
+) =>
+  defineJob({
+    name,
+    payload: z.object({}),
+    retry: { limit: 3, expireInSeconds: 900 },
+    concurrency: 1,
+    handle: (_deps: null, data, context) => handle(data, context),
+  });
+
 /** A process's job queue on `port`, with one queue whose retries would wait a minute. */
 async function processQueue(name: string, port: number) {
   const queue = new JobQueue(testApp.app.database, testApp.app.log, 'all', port);
   queues.push(queue);
   await queue.start();
-  await queue.defineQueues([{ name, retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 900 }]);
+  await queue.define(jobOn(name), { retryDelaySeconds: 60 });
   return queue;
 }
 
@@ -54,14 +69,14 @@ describe('a worker that died mid-job', () => {
     const runs: string[] = [];
     // The first run: its job is running (and its heartbeat fresh) when it "dies".
     const first = await processQueue(name, 3171);
-    await first.work(name, 1, worker(runs, 'first run', true));
+    await first.work(jobOn(name, worker(runs, 'first run', true)), null, 1);
     await first.startWorking();
-    await first.send(name, {});
+    await first.send(jobOn(name), {});
     await until('the first run to start the job', async () => runs.length === 1, 30_000);
 
     // The process starts again on its host and port, as after a SIGKILL.
     const second = await processQueue(name, 3171);
-    await second.work(name, 1, worker(runs, 'second run', false));
+    await second.work(jobOn(name, worker(runs, 'second run', false)), null, 1);
     await second.startWorking();
     await second.takeBackPreviousRuns();
 
@@ -77,7 +92,7 @@ describe('a worker that died mid-job', () => {
     const name = `liveness-unclaimed-${(queueCounter += 1)}`;
     const runs: string[] = [];
     const sender = await processQueue(name, 0);
-    await sender.send(name, {});
+    await sender.send(jobOn(name), {});
     // What pg-boss leaves when its worker dies between fetching a job and claiming it: running,
     // with no claim (on PostgreSQL, for longer than a live worker takes to write its claim).
     await testApp.app.database.db
@@ -87,7 +102,7 @@ describe('a worker that died mid-job', () => {
 
     // PGlite: the process started again; PostgreSQL: any worker that looks.
     const next = await processQueue(name, 3172);
-    await next.work(name, 1, worker(runs, 'next', false));
+    await next.work(jobOn(name, worker(runs, 'next', false)), null, 1);
     await next.startWorking();
     await until(
       'the job to be done again',
@@ -105,13 +120,13 @@ describe('a worker that died mid-job', () => {
       const name = `liveness-peer-${(queueCounter += 1)}`;
       const runs: string[] = [];
       const live = await processQueue(name, 3173);
-      await live.work(name, 1, worker(runs, 'live', true));
+      await live.work(jobOn(name, worker(runs, 'live', true)), null, 1);
       await live.startWorking();
-      await live.send(name, {});
+      await live.send(jobOn(name), {});
       await until('the live worker to start the job', async () => runs.length === 1, 30_000);
 
       const peer = await processQueue(name, 3174);
-      await peer.work(name, 1, worker(runs, 'peer', false));
+      await peer.work(jobOn(name, worker(runs, 'peer', false)), null, 1);
       await peer.startWorking();
       await peer.takeBackPreviousRuns();
       expect(await jobState(name)).toBe('active');

@@ -1,6 +1,6 @@
 /**
  * The public API paths of spec point 7. They are the contract even where the engine behind them
- * is not the vendor in the name (ARCHITECTURE "API").
+ * is not the vendor in the name.
  */
 export const API_PATHS = {
   health: '/healthz',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The one error shape every API response uses (ARCHITECTURE "API"):
+ * The one error shape every API response uses:
  * `{ error: { code, message, fields? } }`. `fields` maps a field path to its message.
  */
 export const apiErrorSchema = z.object({
@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   tooManyRequests: 'TOO_MANY_REQUESTS',

@@ -1,39 +1,17 @@
 import { z } from 'zod';
 import { noteEvidenceSchema } from './notes/evidence';
 import { safetyFindingSchema } from './notes/safety-check';
-import { TEXT_LIMITS } from './limits';
-import { boundedText, dbId } from './text';
+import { SEGMENT_STATUSES } from './segments';
 
-/** `selectedTemplateIds` arrives in a multipart form as "[1,2]" or "1,2". */
-const templateIdList = z.preprocess(
-  (value) => {
-    if (Array.isArray(value)) return value as unknown[];
-    if (typeof value !== 'string') return value;
-    const trimmed = value.trim();
-    if (trimmed.startsWith('[')) {
-      try {
-        return JSON.parse(trimmed) as unknown;
-      } catch {
-        return value;
-      }
-    }
-    return trimmed === '' ? [] : trimmed.split(',');
-  },
-  z
-    .array(dbId('Unknown template'), { error: 'Choose at least one template' })
-    .min(1, 'Choose at least one template')
-    .max(20, 'Choose at most 20 templates'),
-);
+// The segment upload's rules and schemas, which the recorder needs on its own (segments.ts).
+export * from './segments';
 
-/** Spec point 7 `POST /api/deepgram/upload/` (multipart): the form fields beside the audio. */
-export const uploadFieldsSchema = z.object({
-  selectedTemplateIds: templateIdList,
-  sessionId: dbId('Invalid session id'),
-  prevTranscribedText: boundedText(TEXT_LIMITS.transcriptChars, 'The transcript').optional(),
-});
-
-/** The multipart field carrying the recording; the browser names the file recording.wav. */
-export const UPLOAD_AUDIO_FIELD = 'audio';
+/**
+ * The consultation pipeline (issue 9): the browser cuts the recording into segments at pauses
+ * while it records and uploads each one as soon as it is cut; the server transcribes each segment
+ * in a background job as it arrives; after Stop, a generation waits only for the segments still in
+ * flight and writes one note per template, each as a job.
+ */
 
 export const generatedNoteSchema = z.object({
   templateId: z.number().int(),
@@ -47,42 +25,100 @@ export const generatedNoteSchema = z.object({
 });
 export type GeneratedNoteOutput = z.infer<typeof generatedNoteSchema>;
 
-export const uploadResponseSchema = z.object({
+const transcriptSegmentSchema = z.object({
+  seq: z.number().int(),
+  status: z.enum(SEGMENT_STATUSES),
+  durationSeconds: z.number(),
+  /** Null until transcribed. */
+  text: z.string().nullable(),
+  /** Why transcription failed, in words for the user. */
+  error: z.string().nullable(),
+  /** Which engine transcribed it (sphinx, deepgram, openai). */
+  engine: z.string().nullable(),
+});
+
+/**
+ * How the app names each speech-to-text engine next to a transcript (issue 15: the clinician
+ * sees which engine heard the consultation). Unknown kinds are shown as stored.
+ */
+export const SPEECH_ENGINE_LABELS: Readonly<Record<string, string>> = {
+  sphinx: 'the offline recogniser (pocketsphinx)',
+  deepgram: 'Deepgram',
+  openai: 'an OpenAI-compatible transcription service',
+};
+
+/** "Transcribed by …" for the engines that transcribed a session's segments, or null. */
+export function transcribedByText(engines: readonly (string | null)[]): string | null {
+  const names = [...new Set(engines.filter((engine): engine is string => Boolean(engine)))];
+  if (names.length === 0) return null;
+  return `Transcribed by ${names.map((name) => SPEECH_ENGINE_LABELS[name] ?? name).join(' and ')}.`;
+}
+
+/** `GET /api/patient-sessions/{id}/transcript`: the live (draft) transcript. */
+export const sessionTranscriptSchema = z.object({
+  segments: z.array(transcriptSegmentSchema),
+  /** The transcribed segments' texts in sequence order. */
+  text: z.string(),
+  /** Seconds of audio received but not transcribed yet. */
+  pendingSeconds: z.number(),
+});
+export type SessionTranscript = z.infer<typeof sessionTranscriptSchema>;
+
+/** `POST /api/patient-sessions/{id}/generations`: notes from the segments 0..segmentCount-1. */
+export const startGenerationSchema = z.object({
+  templateIds: z
+    .array(z.number().int().positive().max(2_147_483_647))
+    .min(1, 'Choose at least one template')
+    .max(20, 'Choose at most 20 templates'),
+  /** How many segments the browser recorded (all must have been uploaded). */
+  segmentCount: z.number().int().min(1).max(100_000),
+});
+export type StartGeneration = z.infer<typeof startGenerationSchema>;
+
+const GENERATION_STATUSES = ['transcribing', 'writing', 'done', 'failed'] as const;
+
+export const generationParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** `GET /api/generations/{id}`: what the clinician sees while waiting, then the notes. */
+export const generationSchema = z.object({
+  id: z.number().int(),
+  sessionId: z.number().int(),
+  status: z.enum(GENERATION_STATUSES),
+  templateIds: z.array(z.number().int()),
+  /** Segments not transcribed yet, and their audio length. */
+  pendingSegments: z.number().int(),
+  pendingSeconds: z.number(),
+  /** The notes written so far (all of them once done). */
   outputs: z.array(generatedNoteSchema),
-  transcription: z.string(),
+  /** The whole transcript, once every segment is transcribed. */
+  transcription: z.string().nullable(),
+  /** Why it failed, in words for the user; the clinician can retry. */
+  error: z.string().nullable(),
 });
+export type Generation = z.infer<typeof generationSchema>;
 
-/** A transcript to write notes from: not empty, bounded so engine work stays bounded (issue 11). */
-const transcriptText = boundedText(TEXT_LIMITS.transcriptChars, 'The transcript')
-  .trim()
-  .min(1, 'The transcript is empty');
-
-/** Spec point 7 `POST /api/deepgram/notes-with-more-templates`. */
-export const notesWithMoreTemplatesSchema = z.object({
-  selectedTemplates: templateIdList,
-  transcribedText: transcriptText,
-  sessionId: dbId('Invalid session id'),
-});
-
-export const moreTemplatesResponseSchema = z.object({ outputs: z.array(generatedNoteSchema) });
-
-/** Spec point 7 `POST /api/deepgram/regenerate-notes`. */
-export const regenerateNotesSchema = z.object({
-  templateId: dbId('Unknown template'),
-  transcribedText: transcriptText,
-  userInput: boundedText(TEXT_LIMITS.instructionChars, 'The instruction')
-    .trim()
-    .min(1, 'Say how the note should change'),
-  sessionId: dbId('Invalid session id'),
-  prevGeneratedNotes: boundedText(TEXT_LIMITS.noteChars, 'The note'),
-});
-
-/** Spec point 3 "Regenerate result". */
-export const regenerateResponseSchema = z.object({
-  prevOutput: z.string(),
-  newOutput: z.string(),
-  notices: z.array(z.string()).optional(),
-  evidence: noteEvidenceSchema.optional(),
-  safety: z.array(safetyFindingSchema).optional(),
-});
-export type RegenerateResponse = z.infer<typeof regenerateResponseSchema>;
+/** What the waiting screen says, from a generation's status (issue 9 "instead of a bare spinner"). */
+export function describeGeneration(
+  generation: Pick<
+    Generation,
+    'status' | 'pendingSeconds' | 'pendingSegments' | 'templateIds' | 'outputs'
+  >,
+): string {
+  switch (generation.status) {
+    case 'transcribing': {
+      const seconds = Math.max(1, Math.round(generation.pendingSeconds));
+      return `Transcribing the last ${seconds} ${seconds === 1 ? 'second' : 'seconds'}…`;
+    }
+    case 'writing': {
+      const left = generation.templateIds.length - generation.outputs.length;
+      const count = Math.max(1, left);
+      return `Writing ${count} ${count === 1 ? 'note' : 'notes'}…`;
+    }
+    case 'done':
+      return 'Notes ready.';
+    case 'failed':
+      return 'Generating notes failed.';
+  }
+}

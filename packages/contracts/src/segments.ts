@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * The segment upload of the pipeline (pipeline.ts, issue 9), apart from its other schemas (issue
+ * The segment upload of the generation pipeline (generation.ts, issue 9), apart from its other schemas (issue
  * 13): a zod schema is a call the bundler keeps once its module is in, so the recorder on Create
  * Notes' first screen, which needs only these, would otherwise download the generation and
  * note-safety schemas too.

@@ -7,7 +7,7 @@ const USER_ROLES = ['USER'] as const;
 
 /**
  * Spec point 3 "User profile" plus `cognitoId`, which here is the subject id of our own
- * identity service (ARCHITECTURE "API").
+ * identity service.
  */
 export const currentUserSchema = z.object({
   cognitoId: z.string(),

@@ -22,7 +22,7 @@ export interface CliIo {
   stdin?: AsyncIterable<string | Buffer>;
 }
 
-export const NOTES_USAGE = `Usage: npm run -s cli -- notes --template "<name or id>" <transcript file | ->
+const NOTES_USAGE = `Usage: npm run -s cli -- notes --template "<name or id>" <transcript file | ->
 
 Writes a clinical note from a consultation transcript, one section per template topic.
 The transcript may be tagged ([doctor] / [patient], Doctor: / Patient:, Speaker 0:) or not.
@@ -86,7 +86,7 @@ export function closeTemplateNames(query: string, limit = 3): string[] {
     .map((t) => t.name);
 }
 
-export function resolveTemplate(query: string): { id: number; template: CatalogueTemplate } {
+function resolveTemplate(query: string): { id: number; template: CatalogueTemplate } {
   const trimmed = query.trim();
   if (/^\d+$/.test(trimmed)) {
     const id = Number(trimmed);

@@ -8,7 +8,7 @@ import { seedStripeCatalogue } from '../modules/billing/seed-catalogue';
 import { createStripeClient } from '../modules/billing/stripe-client';
 import type { CliIo } from './notes.command';
 
-export const STRIPE_SEED_USAGE = `Usage: STRIPE_SECRET_KEY=sk_... npm run -s cli -- stripe-seed
+const STRIPE_SEED_USAGE = `Usage: STRIPE_SECRET_KEY=sk_... npm run -s cli -- stripe-seed
 
 Creates the plan catalogue (Clerkly Pro, AUD monthly and annual prices) in the Stripe account of
 STRIPE_SECRET_KEY (STRIPE_API_URL for another API address). Safe to run again.

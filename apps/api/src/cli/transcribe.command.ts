@@ -23,7 +23,7 @@ export interface TranscribeIo {
   stderr: { write(chunk: string): unknown };
 }
 
-export const TRANSCRIBE_USAGE = `Usage: npm run -s cli -- transcribe [options] <audio file>
+const TRANSCRIBE_USAGE = `Usage: npm run -s cli -- transcribe [options] <audio file>
 
 Prints the transcript of a recording: WAV of any sample rate and channel count, WebM/Opus,
 Ogg, MP3, FLAC or MP4 audio. With a diarizing engine each turn is a "Speaker N:" line.

@@ -13,7 +13,7 @@ import { apiPackageRoot, repoRoot } from '../lib/paths';
 import type { Env } from './env';
 
 /** Files 0600, folders 0700: set once at start, before anything is written. */
-export const PRIVATE_UMASK = 0o077;
+const PRIVATE_UMASK = 0o077;
 
 /** Resolved, ready-to-use configuration built from the validated environment. */
 export interface AppConfig {
@@ -88,7 +88,7 @@ export function buildEngineConfig(env: Env): EngineConfig {
 
 /**
  * Secrets the operator did not provide are generated once and kept in `$DATA_DIR/keys`, so
- * sessions survive a restart without any setup (ARCHITECTURE "embedded default").
+ * sessions survive a restart without any setup (decision 001).
  */
 function readOrCreateSecret(
   keysDir: string,

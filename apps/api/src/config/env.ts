@@ -48,7 +48,7 @@ const envSchema = z.object({
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   /** Sign-in by an e-mailed code alone, without the password (issue 11: off unless chosen). */
   PASSWORDLESS_SIGN_IN: z.enum(['on', 'off']).default('off'),
-  // Engines (ARCHITECTURE "Components"): offline by default, cloud or local by configuration.
+  // Engines (decision 003): offline by default, cloud or local by configuration.
   STT_ENGINE: z.enum(['sphinx', 'deepgram', 'openai']).default('sphinx'),
   /** The offline recogniser's language model (issue 15): consultations, or general English. */
   SPHINX_MODEL: z.enum(['consultation', 'general']).default('general'),

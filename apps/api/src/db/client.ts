@@ -12,7 +12,7 @@ import type { AppConfig } from '../config/config';
 import { pgliteTemplateFile } from '../lib/paths';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** One type for both drivers, so repositories never know which database they run on. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -30,7 +30,7 @@ export interface Database {
 }
 
 /** pg-boss's `db` option: run one SQL text with positional values. */
-export interface JobsSqlExecutor {
+interface JobsSqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
@@ -98,7 +98,7 @@ export function openDatabase(target: AppConfig['database']): Database {
       jobsConnection: { connectionString: target.url },
     };
   }
-  // PGlite does not create its data directory's parents (STACK-NOTES).
+  // PGlite does not create its data directory's parents.
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const template = target.dataDir ? pgliteTemplate(target.dataDir) : undefined;
   const client = new PGlite({

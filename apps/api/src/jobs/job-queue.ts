@@ -4,30 +4,16 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
+import {
+  deadLetterQueue,
+  type AnyJob,
+  type JobContext,
+  type JobSettings,
+  type JobDefinition,
+  type JobSender,
+} from './define-job';
 import { bossJobs } from './pg-boss-tables';
 import { WorkerLiveness, type Claim, type Orphaned } from './worker-liveness';
-
-/** What a job handler gets besides its data. */
-export interface JobContext {
-  jobId: string;
-  /** Aborted when the worker drains on shutdown and the job did not finish in time. */
-  signal: AbortSignal;
-  /** 0 on the first run, then 1, 2, ... on retries. */
-  retryCount: number;
-}
-
-export type JobHandler<Data> = (data: Data, context: JobContext) => Promise<void>;
-
-export interface QueueSpec {
-  name: string;
-  /** Retries after the first run, with exponential backoff from `retryDelaySeconds`. */
-  retryLimit: number;
-  retryDelaySeconds: number;
-  /** A job active longer than this is presumed lost (its worker vanished without a trace). */
-  expireInSeconds: number;
-  /** Where a job goes once its retries are used up; its handler tells the clinician. */
-  deadLetter?: string;
-}
 
 /** Poll interval of idle workers in other processes; same-process sends wake a worker at once. */
 const POLL_SECONDS = 0.5;
@@ -42,7 +28,7 @@ const POLL_SECONDS = 0.5;
  * Handlers must be idempotent: a job can run twice (a worker killed after finishing but before
  * pg-boss recorded it), and must then produce one result.
  */
-export class JobQueue {
+export class JobQueue implements JobSender {
   readonly workerId = randomUUID();
   private readonly boss: PgBoss;
   private readonly liveness: WorkerLiveness;
@@ -90,25 +76,48 @@ export class JobQueue {
     }
   }
 
-  /** Creates the queues a module uses, or brings their options up to date. */
-  async defineQueues(queues: readonly QueueSpec[]): Promise<void> {
-    for (const queue of queues) {
-      const options: PgBoss.Queue = {
-        name: queue.name,
-        // `short`: at most one waiting job per singleton key, so re-sending a job that is still
-        // queued is a no-op.
-        policy: 'short',
-        retryLimit: queue.retryLimit,
-        retryDelay: queue.retryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: queue.expireInSeconds,
-        ...(queue.deadLetter ? { deadLetter: queue.deadLetter } : {}),
-      };
-      if (queue.deadLetter && !(await this.boss.getQueue(queue.deadLetter))) {
-        await this.boss.createQueue(queue.deadLetter, { name: queue.deadLetter });
-      }
-      if (await this.boss.getQueue(queue.name)) await this.boss.updateQueue(queue.name, options);
-      else await this.boss.createQueue(queue.name, options);
+  /**
+   * Creates a job's queue (and its dead-letter queue), or brings their options up to date. Every
+   * process that sends the job defines it; only those whose role runs jobs also `work` it.
+   */
+  async define(
+    job: { name: string; retry: JobDefinition<object, never>['retry']; onDead?: unknown },
+    settings: { retryDelaySeconds: number },
+  ): Promise<void> {
+    const deadLetter = job.onDead ? deadLetterQueue(job) : undefined;
+    const options: PgBoss.Queue = {
+      name: job.name,
+      // `short`: at most one waiting job per singleton key, so re-sending a job that is still
+      // queued is a no-op.
+      policy: 'short',
+      retryLimit: job.retry.limit,
+      retryDelay: settings.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: job.retry.expireInSeconds,
+      ...(deadLetter ? { deadLetter } : {}),
+    };
+    if (deadLetter && !(await this.boss.getQueue(deadLetter))) {
+      await this.boss.createQueue(deadLetter, { name: deadLetter });
+    }
+    if (await this.boss.getQueue(job.name)) await this.boss.updateQueue(job.name, options);
+    else await this.boss.createQueue(job.name, options);
+  }
+
+  /**
+   * A module's jobs: their queues are defined in every process (every role sends jobs), and their
+   * handlers run in a process whose role runs jobs (`all`, `worker`).
+   */
+  async register<Deps>(
+    jobs: readonly AnyJob<Deps>[],
+    deps: Deps,
+    settings: JobSettings & { retryDelaySeconds: number },
+  ): Promise<void> {
+    for (const job of jobs) await this.define(job, settings);
+    if (this.role === 'api') return;
+    for (const job of jobs) {
+      const concurrency =
+        typeof job.concurrency === 'number' ? job.concurrency : job.concurrency(settings);
+      await this.work(job, deps, concurrency);
     }
   }
 
@@ -126,29 +135,51 @@ export class JobQueue {
     await this.liveness.takeBackPreviousRuns();
   }
 
-  async send(
-    queue: string,
-    data: object,
-    singletonKey?: string,
+  /** Sends a job: its payload is checked against the job's schema before it is stored. */
+  async send<Payload extends object>(
+    job: JobDefinition<Payload, never>,
+    payload: Payload,
     options: { priority?: number } = {},
   ): Promise<void> {
-    await this.boss.send(queue, data, {
-      ...(singletonKey ? { singletonKey } : {}),
+    const data = job.payload.parse(payload);
+    await this.boss.send(job.name, data, {
+      ...(job.key ? { singletonKey: job.key(data) } : {}),
       ...(options.priority ? { priority: options.priority } : {}),
     });
     // A worker of this process picks it up now rather than at its next poll.
-    for (const id of this.localWorkers.get(queue) ?? []) this.boss.notifyWorker(id);
+    for (const id of this.localWorkers.get(job.name) ?? []) this.boss.notifyWorker(id);
   }
 
-  /** Runs `handler` for `queue`, at most `concurrency` jobs at a time in this process. */
-  async work<Data extends object>(
+  /**
+   * Runs the job's handler, at most `concurrency` jobs at a time in this process, and its
+   * `onDead` for the jobs whose retries are used up. Each payload is checked against the job's
+   * schema as it is received: a job stored by an older release with another shape fails loudly
+   * instead of running on wrong data.
+   */
+  async work<Payload extends object, Deps>(
+    job: JobDefinition<Payload, Deps>,
+    deps: Deps,
+    concurrency: number,
+  ): Promise<void> {
+    await this.workQueue(job.name, concurrency, (data, context) =>
+      job.handle(deps, job.payload.parse(data), context),
+    );
+    const { onDead } = job;
+    if (onDead) {
+      await this.workQueue(deadLetterQueue(job), 1, (data) =>
+        onDead(deps, job.payload.parse(data)),
+      );
+    }
+  }
+
+  private async workQueue(
     queue: string,
     concurrency: number,
-    handler: JobHandler<Data>,
+    handler: (data: unknown, context: JobContext) => Promise<void>,
   ): Promise<void> {
     const ids: string[] = [];
     for (let slot = 0; slot < concurrency; slot += 1) {
-      const id = await this.boss.work<Data>(
+      const id = await this.boss.work<object>(
         queue,
         { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS, includeMetadata: true },
         async ([job]) => {
@@ -161,10 +192,10 @@ export class JobQueue {
     this.localWorkers.set(queue, ids);
   }
 
-  private async runOne<Data extends object>(
+  private async runOne(
     queue: string,
-    job: PgBoss.JobWithMetadata<Data>,
-    handler: JobHandler<Data>,
+    job: PgBoss.JobWithMetadata<object>,
+    handler: (data: unknown, context: JobContext) => Promise<void>,
   ): Promise<void> {
     const controller = new AbortController();
     this.inFlight.set(job.id, controller);

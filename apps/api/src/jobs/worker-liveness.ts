@@ -12,7 +12,7 @@ const HEARTBEAT_MS = 1000;
  * the 10 s from Stop to notes. A live worker taken for dead only makes a job run twice, which
  * handlers are built for.
  */
-export const DEAD_AFTER_SECONDS = 5;
+const DEAD_AFTER_SECONDS = 5;
 
 export type Claim = { jobId: string; queue: string };
 

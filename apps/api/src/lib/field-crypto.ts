@@ -1,8 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /**
- * AES-256-GCM for patient-identifying text at rest (patient name, transcript, note content;
- * ARCHITECTURE "Data"). Each value carries the id of the key that sealed it, so keys can rotate:
+ * AES-256-GCM for patient-identifying text at rest (patient name, transcript, note content). Each value carries the id of the key that sealed it, so keys can rotate:
  * new values use the current key, old ones still open with a previous key.
  *
  * Format: `enc:v1:<keyId>:<iv>:<tag>:<ciphertext>` (base64url parts).
@@ -19,7 +18,7 @@ export interface FieldCipher {
 const PREFIX = 'enc:v1:';
 const KEY_ID_LENGTH = 12;
 
-export const keyIdOf = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 12);
+const keyIdOf = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 12);
 
 export function createFieldCipher(current: Buffer, previous: Buffer[] = []): FieldCipher {
   for (const key of [current, ...previous]) {

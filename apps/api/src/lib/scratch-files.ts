@@ -8,7 +8,7 @@ import path from 'node:path';
  * under SIGKILL, so the next start removes whatever a dead process left (issue 9: "no temporary
  * audio outlives its job, even after SIGKILL").
  */
-export function scratchDir(dataDir: string): string {
+function scratchDir(dataDir: string): string {
   const dir = path.join(dataDir, 'tmp');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   return dir;

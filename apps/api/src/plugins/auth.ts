@@ -6,7 +6,7 @@ import { createAuth, type Auth, type BackgroundWork } from '../modules/auth/auth
 import { createSessionReader } from '../modules/auth/session-reader';
 import { createMailer, type Mailer } from '../modules/mail/mailer';
 
-export interface AuthenticatedUser {
+interface AuthenticatedUser {
   id: string;
   email: string;
 }

@@ -12,8 +12,8 @@ declare module 'fastify' {
 }
 
 /**
- * The configured speech-to-text and note engines (ARCHITECTURE "Every engine sits behind one
- * small interface"). The boot log says which engine runs and why; an engine that cannot run
+ * The configured speech-to-text and note engines (decision 003: every engine sits behind one
+ * small interface). The boot log says which engine runs and why; an engine that cannot run
  * here (e.g. pocketsphinx not installed) is reported loudly but does not stop sign-in and the
  * saved sessions from working — uploads then fail with a message naming the missing package.
  */

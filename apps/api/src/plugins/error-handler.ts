@@ -2,6 +2,10 @@ import { ERROR_CODES, type ApiError } from '@clerkly/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AudioError } from '../engines/audio/decode-audio';
+import { NoteEngineError } from '../engines/notes/note-engine';
+import { SpeechToTextError } from '../engines/stt/speech-to-text';
+import { HttpError } from '../lib/http-error';
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: ERROR_CODES.badRequest,
@@ -66,14 +70,39 @@ export function frameworkErrors(
   void reply.code(status).send(body);
 }
 
+const AUDIO_STATUS: Record<AudioError['kind'], number> = {
+  'bad-audio': 400,
+  'too-large': 413,
+  'decoder-unavailable': 503,
+  timeout: 504,
+};
+const NOTES_STATUS: Record<NoteEngineError['kind'], number> = {
+  'bad-input': 400,
+  'engine-unavailable': 503,
+  'engine-failed': 502,
+  timeout: 504,
+};
+
+/**
+ * The status of an engine's failure, or null for any other error. Engine failures carry
+ * messages safe to show; the status says whose fault it was.
+ */
+function engineStatus(error: unknown): number | null {
+  if (error instanceof SpeechToTextError) return error.statusCode;
+  if (error instanceof AudioError) return AUDIO_STATUS[error.kind];
+  if (error instanceof NoteEngineError) return NOTES_STATUS[error.kind];
+  return null;
+}
+
 /** `/email` or `/notes/0/templateId` → `email`, `notes.0.templateId`. */
 const fieldName = (instancePath: string, context: string | undefined): string =>
   instancePath.replace(/^\//, '').replaceAll('/', '.') || context || 'request';
 
 /**
- * One error shape for every failure (ARCHITECTURE "API"): validation problems are 400 with the
- * message per field; any other client error keeps its status; anything unexpected is a 500 whose
- * body says nothing about internals (the details go to the log, with the request id).
+ * One error shape for every failure (`apiErrorSchema` in the contracts): validation problems are 400 with the
+ * message per field; a module's `HttpError` keeps its status, code and fields; an engine's failure
+ * is mapped by its kind; any other client error keeps its status; anything unexpected is a 500
+ * whose body says nothing about internals (the details go to the log, with the request id).
  */
 export default fp(
   async (app) => {
@@ -92,6 +121,32 @@ export default fp(
           },
         };
         return reply.code(400).send(body);
+      }
+
+      if (error instanceof HttpError) {
+        const body: ApiError = {
+          error: {
+            code: error.code,
+            message: error.message,
+            ...(error.fields ? { fields: error.fields } : {}),
+          },
+        };
+        return reply.code(error.status).send(body);
+      }
+
+      const fromEngine = engineStatus(error);
+      if (fromEngine !== null) {
+        request.log.warn(
+          { engineError: error.name, status: fromEngine },
+          'Engine refused or failed',
+        );
+        const body: ApiError = {
+          error: {
+            code: fromEngine < 500 ? ERROR_CODES.badRequest : ERROR_CODES.unavailable,
+            message: error.message,
+          },
+        };
+        return reply.code(fromEngine).send(body);
       }
 
       if (isMalformedMultipart(error)) {

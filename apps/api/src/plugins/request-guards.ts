@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 /** Deeper JSON than any payload of the API is refused before anything walks it recursively. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -27,7 +27,7 @@ const refuse = (reply: FastifyReply, status: number, code: string, message: stri
 };
 
 /** Why a parsed request part is refused, or null: too deep, or text with a NUL character. */
-export function inputProblem(value: unknown): string | null {
+function inputProblem(value: unknown): string | null {
   const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
   while (stack.length > 0) {
     const { value: current, depth } = stack.pop()!;

@@ -41,8 +41,7 @@ export type ZodForm<Values, Output> = {
 };
 
 /**
- * Controlled form state validated by a shared zod schema (ARCHITECTURE "Web app": forms use the
- * contracts' schemas). Fields are checked on submit; after a failed submit every change
+ * Controlled form state validated by a shared zod schema (forms use the contracts' schemas). Fields are checked on submit; after a failed submit every change
  * re-validates, so a message disappears as soon as the user fixes the field.
  */
 export function useZodForm<Output, Values extends object>({

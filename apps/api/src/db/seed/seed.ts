@@ -9,8 +9,7 @@ import { TEMPLATE_CATALOGUE } from './template-catalogue';
  * Topic ids are derived from their template and position so that re-seeding an updated
  * catalogue keeps every id stable; a template may hold up to 999 topics.
  */
-export const topicId = (templateId: number, position: number): number =>
-  templateId * 1000 + position;
+const topicId = (templateId: number, position: number): number => templateId * 1000 + position;
 
 /**
  * Writes the reference data of spec point 3. Idempotent: it upserts by id, so it runs at every

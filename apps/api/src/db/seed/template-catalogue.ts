@@ -1,7 +1,7 @@
 import { GENERAL_MEDICINE, type ProfessionName } from '@clerkly/contracts';
 
 /** One section of a generated note, with the instruction the note-writing engine follows. */
-export interface CatalogueTopic {
+interface CatalogueTopic {
   name: string;
   guidance: string;
 }

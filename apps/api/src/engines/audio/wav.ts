@@ -28,7 +28,7 @@ export interface WavHeader {
  * Sample rates a recording can have. A header outside them is crafted or broken, and would make
  * a few bytes claim hours of audio (issue 23: 1 s of samples under a 1 Hz header read as 9 hours).
  */
-export const WAV_SAMPLE_RATES = { min: 8_000, max: 192_000 } as const;
+const WAV_SAMPLE_RATES = { min: 8_000, max: 192_000 } as const;
 
 /** Why a WAV header was refused; the decoder turns it into a user-facing message. */
 export class WavHeaderError extends Error {

@@ -40,7 +40,7 @@ export interface DeepgramOptions extends AudioLimits {
   model?: string;
 }
 
-export const DEEPGRAM_MODEL = 'nova-3-medical';
+const DEEPGRAM_MODEL = 'nova-3-medical';
 
 const wordSchema = z.object({
   word: z.string(),
@@ -76,7 +76,7 @@ function bodyMessage(body: unknown): string | undefined {
   return typeof message === 'string' ? message : undefined;
 }
 
-export function classifyDeepgramError(error: unknown): CallFailure {
+function classifyDeepgramError(error: unknown): CallFailure {
   if (error instanceof DeepgramTimeoutError) return { type: 'timeout' };
   if (error instanceof DeepgramError) {
     if (error.statusCode !== undefined) {

@@ -105,7 +105,7 @@ const responseSchema = z.object({
     .nullish(),
 });
 
-export function classifyOpenAiError(error: unknown): CallFailure {
+function classifyOpenAiError(error: unknown): CallFailure {
   if (error instanceof APIConnectionTimeoutError) return { type: 'timeout' };
   if (error instanceof APIError && !(error instanceof APIUserAbortError)) {
     if (typeof error.status === 'number') {

@@ -1,8 +1,8 @@
 import type { AudioInput } from '../audio/decode-audio';
 
 /**
- * The speech-to-text interface every engine implements (ARCHITECTURE "Every engine sits behind
- * one small interface with a registry keyed by name"; issue 4). Callers see one transcript shape
+ * The speech-to-text interface every engine implements (decision 003: every engine sits behind
+ * one small interface with a registry keyed by name; issue 4). Callers see one transcript shape
  * and one error type whichever engine runs.
  */
 

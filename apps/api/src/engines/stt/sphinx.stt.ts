@@ -256,8 +256,8 @@ export class SphinxSpeechToText implements SpeechToText {
     });
 
     // pocketsphinx reads files only (Node's child stdin is a socket it cannot open), so each
-    // chunk is a private file in RAM for the seconds it is decoded (ARCHITECTURE: audio is
-    // deleted once transcribed).
+    // chunk is a private file in RAM for the seconds it is decoded (audio is deleted once
+    // transcribed).
     const workDir = await mkdtemp(
       path.join(await scratchRoot(), `${WORK_DIR_PREFIX}${process.pid}-`),
     );

@@ -5,8 +5,8 @@ import { CONSULTATION_MODEL, SphinxSpeechToText, type SphinxOptions } from './sp
 import { silentLogger, type EngineLogger, type SpeechToText } from './speech-to-text';
 
 /**
- * The speech-to-text registry: configuration names the engine, this builds it (ARCHITECTURE
- * "Every engine sits behind one small interface with a registry keyed by name"). The
+ * The speech-to-text registry: configuration names the engine, this builds it (decision 003:
+ * every engine sits behind one small interface with a registry keyed by name). The
  * configuration was validated at boot (config/env.ts), so a chosen cloud engine always has
  * its key; nothing here falls back silently to another engine.
  *
@@ -15,7 +15,7 @@ import { silentLogger, type EngineLogger, type SpeechToText } from './speech-to-
  */
 
 type SttConfig = EngineConfig['stt'];
-export type SpeechToTextKindConfig<K extends SttConfig['kind']> = Extract<SttConfig, { kind: K }>;
+type SpeechToTextKindConfig<K extends SttConfig['kind']> = Extract<SttConfig, { kind: K }>;
 
 /** Knobs that are not configuration: limits, and what tests need to point elsewhere. */
 export interface SpeechToTextOverrides extends AudioLimits {

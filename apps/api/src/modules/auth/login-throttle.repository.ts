@@ -17,7 +17,7 @@ export const LOGIN_THROTTLE = { maxAttempts: 10, windowMinutes: 15 } as const;
  * reset (and code sign-in) is locked for the hour, its password sign-in is not. Kept in the same
  * table as password checks, under a key no client address can have.
  */
-export const CODE_GUESSES = { maxAttempts: 10, windowMinutes: 60 } as const;
+const CODE_GUESSES = { maxAttempts: 10, windowMinutes: 60 } as const;
 const CODE_GUESS_KEY = 'code-guesses';
 
 /** Claims one code guess for the account and says whether it may be checked. */

@@ -5,7 +5,7 @@ import { sessions, users } from '../../db/schema';
 import type { Auth } from './auth';
 import { hashSessionToken, nextIdleExpiry } from './session-store';
 
-export interface SessionUser {
+interface SessionUser {
   id: string;
   email: string;
   isDeleted: boolean;

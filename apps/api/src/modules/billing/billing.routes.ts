@@ -9,11 +9,9 @@ import {
   webhookAckSchema,
 } from '@clerkly/contracts';
 import { randomUUID } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  BillingError,
   createBillingService,
   currentSubscriptionOf,
   type BillingService,
@@ -26,11 +24,6 @@ const errors = {
   502: apiErrorSchema,
   503: apiErrorSchema,
 };
-
-function sendBillingError(reply: FastifyReply, error: unknown) {
-  if (!(error instanceof BillingError)) throw error;
-  return reply.code(error.statusCode).send({ error: { code: error.code, message: error.message } });
-}
 
 /** A client's Idempotency-Key header, when it looks like one (a retry of the same click). */
 const idempotencyHeaderSchema = z.object({
@@ -51,19 +44,15 @@ const webhookRoutes =
     app.post(
       API_PATHS.stripeWebhook,
       { schema: { tags: ['billing'], response: { 200: webhookAckSchema, ...errors } } },
-      async (request, reply) => {
+      async (request) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers['stripe-signature'];
-        try {
-          const { duplicate } = await billing.handleWebhook(
-            app.database.db,
-            body,
-            typeof signature === 'string' ? signature : undefined,
-          );
-          return { received: true as const, duplicate };
-        } catch (error) {
-          return sendBillingError(reply, error);
-        }
+        const { duplicate } = await billing.handleWebhook(
+          app.database.db,
+          body,
+          typeof signature === 'string' ? signature : undefined,
+        );
+        return { received: true as const, duplicate };
       },
     );
   };
@@ -102,12 +91,8 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     routes.get(
       API_PATHS.productList,
       { schema: { tags: ['billing'], response: { 200: productListSchema, ...errors } } },
-      async (_request, reply) => {
-        try {
-          return await billing.productList();
-        } catch (error) {
-          return sendBillingError(reply, error);
-        }
+      async () => {
+        return await billing.productList();
       },
     );
 
@@ -121,17 +106,13 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: checkoutSessionSchema, ...errors },
         },
       },
-      async (request, reply) => {
-        try {
-          return await billing.createCheckout(
-            db,
-            request.user!.id,
-            request.body.priceId,
-            request.headers['idempotency-key'] ?? randomUUID(),
-          );
-        } catch (error) {
-          return sendBillingError(reply, error);
-        }
+      async (request) => {
+        return await billing.createCheckout(
+          db,
+          request.user!.id,
+          request.body.priceId,
+          request.headers['idempotency-key'] ?? randomUUID(),
+        );
       },
     );
 
@@ -143,12 +124,8 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: cancelSubscriptionResponseSchema, ...errors },
         },
       },
-      async (request, reply) => {
-        try {
-          return await billing.cancel(db, request.user!.id);
-        } catch (error) {
-          return sendBillingError(reply, error);
-        }
+      async (request) => {
+        return await billing.cancel(db, request.user!.id);
       },
     );
   });

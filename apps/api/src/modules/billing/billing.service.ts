@@ -14,6 +14,7 @@ import {
 } from '@clerkly/contracts';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
+import { HttpError } from '../../lib/http-error';
 import { findUserById } from '../users/users.repository';
 import {
   claimEvent,
@@ -31,19 +32,15 @@ import {
 import type { StripeClient } from './stripe-client';
 
 /** A billing refusal with its HTTP status and a message safe to show (spec point 8). */
-export class BillingError extends Error {
-  constructor(
-    readonly statusCode: 400 | 404 | 409 | 502 | 503,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
+class BillingError extends HttpError {
+  constructor(status: 400 | 404 | 409 | 502 | 503, code: string, message: string) {
+    super(status, code, message);
   }
 }
 
-export const BILLING_DISABLED_MESSAGE = 'Billing is not configured on this server.';
+const BILLING_DISABLED_MESSAGE = 'Billing is not configured on this server.';
 
-export const toSubscription = (row: SubscriptionRow): Subscription => ({
+const toSubscription = (row: SubscriptionRow): Subscription => ({
   id: row.id,
   status: row.status,
   canceledAt: row.canceledAt?.toISOString() ?? null,

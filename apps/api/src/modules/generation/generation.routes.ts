@@ -1,232 +1,148 @@
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
-import multipart from '@fastify/multipart';
 import {
-  API_PATHS,
   ERROR_CODES,
-  UPLOAD_AUDIO_FIELD,
+  SEGMENT_RULES,
   apiErrorSchema,
-  moreTemplatesResponseSchema,
-  notesWithMoreTemplatesSchema,
-  regenerateNotesSchema,
-  regenerateResponseSchema,
-  uploadFieldsSchema,
-  uploadResponseSchema,
+  generationParamsSchema,
+  generationSchema,
+  segmentAckSchema,
+  segmentParamsSchema,
+  sessionIdParamsSchema,
+  sessionTranscriptSchema,
+  startGenerationSchema,
 } from '@clerkly/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AudioError } from '../../engines/audio/decode-audio';
-import { NoteEngineError } from '../../engines/notes/note-engine';
-import { SpeechToTextError } from '../../engines/stt/speech-to-text';
-import { scratchPath, sweepScratch } from '../../lib/scratch-files';
-import { generateFromText, GenerationFailedError, transcribeUpload } from './generation.service';
-import { sendPipelineError } from './pipeline.routes';
+import {
+  generationView,
+  requireOwnedGeneration,
+  retryGeneration,
+  sessionTranscript,
+  startGeneration,
+  storeSegment,
+  type GenerationDeps,
+} from './generation.service';
 
-const AUDIO_STATUS: Record<AudioError['kind'], number> = {
-  'bad-audio': 400,
-  'too-large': 413,
-  'decoder-unavailable': 503,
-  timeout: 504,
-};
-const NOTES_STATUS: Record<NoteEngineError['kind'], number> = {
-  'bad-input': 400,
-  'engine-unavailable': 503,
-  'engine-failed': 502,
-  timeout: 504,
-};
-
-/** Engine failures carry messages safe to show; the status says whose fault it was. */
-function sendEngineError(reply: FastifyReply, error: unknown) {
-  const status =
-    error instanceof SpeechToTextError
-      ? error.statusCode
-      : error instanceof AudioError
-        ? AUDIO_STATUS[error.kind]
-        : error instanceof NoteEngineError
-          ? NOTES_STATUS[error.kind]
-          : null;
-  if (error instanceof GenerationFailedError) {
-    return reply.code(error.statusCode).send({
-      error: {
-        code: error.statusCode < 500 ? ERROR_CODES.badRequest : ERROR_CODES.unavailable,
-        message: error.message,
-      },
-    });
-  }
-  if (status === null) return sendPipelineError(reply, error);
-  const code = status < 500 ? ERROR_CODES.badRequest : ERROR_CODES.unavailable;
-  reply.log.warn({ engineError: (error as Error).name, status }, 'Engine refused or failed');
-  return reply.code(status).send({ error: { code, message: (error as Error).message } });
-}
+/** The generation's dependencies, from the app's decorations. */
+export const generationDeps = (app: FastifyInstance): GenerationDeps => ({
+  db: app.database.db,
+  cipher: app.cipher,
+  jobs: app.jobs,
+  entitlements: app.entitlements,
+});
 
 const errors = {
   400: apiErrorSchema,
   403: apiErrorSchema,
   404: apiErrorSchema,
   409: apiErrorSchema,
-  413: apiErrorSchema,
-  502: apiErrorSchema,
-  503: apiErrorSchema,
-  504: apiErrorSchema,
 };
 
 /**
- * Transcription and note generation (spec point 7). The paths keep the vendor name of the
- * system the spec describes; the engines behind them are whatever is configured.
+ * The segment pipeline (issue 9): segments uploaded while recording, the live transcript, and
+ * generations that write notes in background jobs while the browser polls their status.
  */
 const generationRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, {
-    limits: { fileSize: app.config.uploadLimitBytes, files: 1, fields: 10, fieldSize: 2_100_000 },
-  });
   app.addHook('onRequest', app.requireUser);
-  const deps = () => ({
-    db: app.database.db,
-    cipher: app.cipher,
-    jobs: app.jobs,
-    entitlements: app.entitlements,
-  });
-  // Uploads a killed process was receiving are patient audio: gone before the first request.
-  const swept = sweepScratch(app.config.dataDir);
-  if (swept > 0) app.log.info({ swept }, 'Removed temporary uploads left by a stopped process');
-  // These endpoints answer in one request, so they wait for their jobs; the work itself is
-  // durable and its notes are kept as drafts even if the client gives up first.
-  const waitMs = app.config.engines.timeoutMs * 3;
+  const deps = () => generationDeps(app);
 
-  app.post(
-    API_PATHS.upload,
+  // A segment is a small WAV sent as the request body; anything bigger is refused unread.
+  app.addContentTypeParser(
+    [SEGMENT_RULES.mimeType, 'audio/x-wav', 'audio/wave', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: SEGMENT_RULES.maxBytes },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.put(
+    '/api/patient-sessions/:id/segments/:seq',
     {
       schema: {
-        tags: ['generation'],
-        consumes: ['multipart/form-data'],
-        response: { 200: uploadResponseSchema, ...errors },
+        tags: ['pipeline'],
+        consumes: [SEGMENT_RULES.mimeType],
+        params: segmentParamsSchema,
+        response: { 200: segmentAckSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) {
+      if (!Buffer.isBuffer(request.body)) {
         return reply.code(415).send({
           error: {
             code: ERROR_CODES.unsupportedMediaType,
-            message: 'Send the recording as multipart/form-data',
+            message: `Send the segment as ${SEGMENT_RULES.mimeType}`,
           },
         });
       }
-      const fields: Record<string, string> = {};
-      let audioFile: string | null = null;
-      const scratch = scratchPath(app.config.dataDir, 'upload');
-      try {
-        // The recording streams to disk (owner-only, removed below or at the next start after a
-        // crash), never whole into memory; the size limit is enforced while it streams.
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname === UPLOAD_AUDIO_FIELD && audioFile === null) {
-              await pipeline(part.file, createWriteStream(scratch, { mode: 0o600 }));
-              if (part.file.truncated) {
-                return await reply.code(413).send({
-                  error: {
-                    code: ERROR_CODES.payloadTooLarge,
-                    message: 'The recording is larger than the upload limit.',
-                  },
-                });
-              }
-              audioFile = scratch;
-            } else {
-              part.file.resume();
-            }
-          } else if (typeof part.value === 'string') {
-            fields[part.fieldname] = part.value;
-          }
-        }
-        const parsed = uploadFieldsSchema.safeParse(fields);
-        if (!parsed.success) {
-          const fieldErrors = Object.fromEntries(
-            parsed.error.issues.map((issue) => [issue.path.join('.') || 'form', issue.message]),
-          );
-          return await reply.code(400).send({
-            error: {
-              code: ERROR_CODES.validation,
-              message: Object.values(fieldErrors)[0] ?? 'Invalid upload',
-              fields: fieldErrors,
-            },
-          });
-        }
-        if (!audioFile) {
-          const message = 'Attach the recording as "audio".';
-          return await reply.code(400).send({
-            error: { code: ERROR_CODES.validation, message, fields: { audio: message } },
-          });
-        }
-        const result = await transcribeUpload(deps(), request.user!.id, {
-          file: audioFile,
-          sessionId: parsed.data.sessionId,
-          templateIds: parsed.data.selectedTemplateIds,
-          timeoutMs: waitMs,
-        });
-        return { outputs: result.outputs, transcription: result.transcription };
-      } catch (error) {
-        return sendEngineError(reply, error);
-      } finally {
-        await rm(scratch, { force: true });
-      }
+      return await storeSegment(
+        deps(),
+        request.user!.id,
+        request.params.id,
+        request.params.seq,
+        request.body,
+      );
+    },
+  );
+
+  app.get(
+    '/api/patient-sessions/:id/transcript',
+    {
+      schema: {
+        tags: ['pipeline'],
+        params: sessionIdParamsSchema,
+        response: { 200: sessionTranscriptSchema, ...errors },
+      },
+    },
+    async (request) => {
+      return await sessionTranscript(deps(), request.user!.id, request.params.id);
     },
   );
 
   app.post(
-    API_PATHS.notesWithMoreTemplates,
+    '/api/patient-sessions/:id/generations',
     {
       schema: {
-        tags: ['generation'],
-        body: notesWithMoreTemplatesSchema,
-        response: { 200: moreTemplatesResponseSchema, ...errors },
+        tags: ['pipeline'],
+        params: sessionIdParamsSchema,
+        body: startGenerationSchema,
+        response: { 202: generationSchema, ...errors },
       },
     },
     async (request, reply) => {
-      try {
-        const generation = await generateFromText(deps(), request.user!.id, {
-          sessionId: request.body.sessionId,
-          kind: 'more',
-          transcript: request.body.transcribedText,
-          templateIds: request.body.selectedTemplates,
-          timeoutMs: waitMs,
-        });
-        return { outputs: generation.outputs };
-      } catch (error) {
-        return sendEngineError(reply, error);
-      }
+      const generation = await startGeneration(
+        deps(),
+        request.user!.id,
+        request.params.id,
+        request.body,
+      );
+      return reply.code(202).send(generation);
+    },
+  );
+
+  app.get(
+    '/api/generations/:id',
+    {
+      schema: {
+        tags: ['pipeline'],
+        params: generationParamsSchema,
+        response: { 200: generationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const generation = await requireOwnedGeneration(deps(), request.user!.id, request.params.id);
+      return await generationView(deps(), generation);
     },
   );
 
   app.post(
-    API_PATHS.regenerateNotes,
+    '/api/generations/:id/retry',
     {
       schema: {
-        tags: ['generation'],
-        body: regenerateNotesSchema,
-        response: { 200: regenerateResponseSchema, ...errors },
+        tags: ['pipeline'],
+        params: generationParamsSchema,
+        response: { 202: generationSchema, ...errors },
       },
     },
     async (request, reply) => {
-      try {
-        const generation = await generateFromText(deps(), request.user!.id, {
-          sessionId: request.body.sessionId,
-          kind: 'regenerate',
-          transcript: request.body.transcribedText,
-          templateIds: [request.body.templateId],
-          instruction: request.body.userInput,
-          previousNote: request.body.prevGeneratedNotes,
-          timeoutMs: waitMs,
-        });
-        const [note] = generation.outputs;
-        return {
-          prevOutput: request.body.prevGeneratedNotes,
-          newOutput: note!.output,
-          ...(note!.notices?.length ? { notices: note!.notices } : {}),
-          ...(note!.evidence ? { evidence: note!.evidence } : {}),
-          ...(note!.safety ? { safety: note!.safety } : {}),
-        };
-      } catch (error) {
-        return sendEngineError(reply, error);
-      }
+      const generation = await retryGeneration(deps(), request.user!.id, request.params.id);
+      return reply.code(202).send(generation);
     },
   );
 };

@@ -1,6 +1,7 @@
 import { API_PATHS, ERROR_CODES, apiErrorSchema } from '@clerkly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HttpError } from '../../lib/http-error';
 
 const statusSchema = z.object({ status: z.literal('ok') });
 
@@ -15,16 +16,12 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.ready,
     { schema: { tags: ['health'], response: { 200: statusSchema, 503: apiErrorSchema } } },
-    async (request, reply) => {
-      try {
-        await app.database.ping();
-        return { status: 'ok' as const };
-      } catch (err) {
+    async (request) => {
+      await app.database.ping().catch((err: unknown) => {
         request.log.error({ err }, 'Readiness check failed');
-        return reply.code(503).send({
-          error: { code: ERROR_CODES.unavailable, message: 'Database unreachable' },
-        });
-      }
+        throw new HttpError(503, ERROR_CODES.unavailable, 'Database unreachable');
+      });
+      return { status: 'ok' as const };
     },
   );
 };

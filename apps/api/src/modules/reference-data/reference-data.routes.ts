@@ -9,14 +9,13 @@ import {
   userIdParamsSchema,
 } from '@clerkly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listAppointmentTypes, readOnce } from './reference-data.repository';
 import {
-  listAppointmentTypes,
   listTemplateNames,
   listTemplates,
   listTopicsOfTemplate,
-  readOnce,
   templateExists,
-} from './reference-data.repository';
+} from './templates.repository';
 
 /** Read endpoints of spec point 7 for templates, topics and appointment types. */
 const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -13,7 +13,7 @@ const THREAD_FILE = fileURLToPath(
 );
 
 /** How long one save may spend aligning its notes' evidence before it saves without it. */
-export const SAVED_EVIDENCE_DEADLINE_MS = 10_000;
+const SAVED_EVIDENCE_DEADLINE_MS = 10_000;
 
 /**
  * Aligns the evidence of the notes of one save, each as its JSON text (what `sealEvidence`

@@ -59,15 +59,6 @@ export async function replaceTranscript(
     .where(eq(patientSessions.id, sessionId));
 }
 
-/** Earlier transcripts of a session, oldest first. */
-export async function listTranscriptHistory(db: Db, sessionId: number) {
-  return db
-    .select()
-    .from(sessionTranscriptHistory)
-    .where(eq(sessionTranscriptHistory.sessionId, sessionId))
-    .orderBy(asc(sessionTranscriptHistory.id));
-}
-
 /**
  * Moves a session from `baseVersion` to the next version, or does nothing when someone saved in
  * between: compare-and-set in one statement, so of two concurrent saves exactly one wins.

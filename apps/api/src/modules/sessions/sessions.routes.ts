@@ -2,7 +2,6 @@ import {
   API_PATHS,
   ERROR_CODES,
   apiErrorSchema,
-  SAVE_CONFLICT,
   createPatientSessionSchema,
   patientSessionDetailSchema,
   patientSessionSchema,
@@ -15,46 +14,16 @@ import {
   updatePatientSessionSchema,
   userIdParamsSchema,
 } from '@clerkly/contracts';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dropSessionAudio } from '../generation/pipeline.repository';
-import { EntitlementError } from '../usage/entitlements.service';
+import { dropSessionAudio } from '../generation/generation.repository';
 import { createSavedEvidenceAligner } from './saved-evidence';
 import {
-  SaveConflictError,
-  SessionInputError,
-  SessionNotFoundError,
   createSession,
   saveSession,
   savedNotesOf,
   savedSessionsPage,
   sessionDetail,
 } from './sessions.service';
-
-/** Domain errors → the API's one error shape. Anything else is unexpected (500). */
-export function sendDomainError(reply: FastifyReply, error: unknown) {
-  if (error instanceof EntitlementError) {
-    return reply.code(403).send({ error: { code: error.code, message: error.message } });
-  }
-  if (error instanceof SessionNotFoundError) {
-    return reply.code(404).send({ error: { code: ERROR_CODES.notFound, message: error.message } });
-  }
-  if (error instanceof SaveConflictError) {
-    return reply
-      .code(409)
-      .send({ error: { code: SAVE_CONFLICT.code, message: SAVE_CONFLICT.message } });
-  }
-  if (error instanceof SessionInputError) {
-    return reply.code(400).send({
-      error: {
-        code: ERROR_CODES.validation,
-        message: error.message,
-        fields: { [error.field]: error.message },
-      },
-    });
-  }
-  throw error;
-}
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const saveErrors = { ...errors, 409: apiErrorSchema };
@@ -76,18 +45,14 @@ const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      try {
-        const session = await createSession(
-          db,
-          app.cipher,
-          app.entitlements,
-          request.user!.id,
-          request.body,
-        );
-        return reply.code(201).send(session);
-      } catch (error) {
-        return sendDomainError(reply, error);
-      }
+      const session = await createSession(
+        db,
+        app.cipher,
+        app.entitlements,
+        request.user!.id,
+        request.body,
+      );
+      return reply.code(201).send(session);
     },
   );
 
@@ -101,22 +66,18 @@ const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: saveSessionResponseSchema, ...saveErrors },
       },
     },
-    async (request, reply) => {
-      try {
-        const saved = await saveSession(
-          db,
-          app.cipher,
-          request.user!.id,
-          request.params.id,
-          request.body,
-          savedEvidence.align,
-        );
-        // A saved session's recording is no longer needed (issue 9), unless retention is on.
-        if (app.config.audioRetention !== 'keep') await dropSessionAudio(db, request.params.id);
-        return saved;
-      } catch (error) {
-        return sendDomainError(reply, error);
-      }
+    async (request) => {
+      const saved = await saveSession(
+        db,
+        app.cipher,
+        request.user!.id,
+        request.params.id,
+        request.body,
+        savedEvidence.align,
+      );
+      // A saved session's recording is no longer needed (issue 9), unless retention is on.
+      if (app.config.audioRetention !== 'keep') await dropSessionAudio(db, request.params.id);
+      return saved;
     },
   );
 
@@ -131,12 +92,8 @@ const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: patientSessionDetailSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      try {
-        return await sessionDetail(db, app.cipher, request.user!.id, request.params.id);
-      } catch (error) {
-        return sendDomainError(reply, error);
-      }
+    async (request) => {
+      return await sessionDetail(db, app.cipher, request.user!.id, request.params.id);
     },
   );
 

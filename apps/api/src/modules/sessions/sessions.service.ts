@@ -19,6 +19,7 @@ import { openEvidence } from '../../engines/notes/evidence';
 import type { SavedEvidenceAligner } from './saved-evidence';
 import { sharedTranscript } from './saved-evidence.thread';
 import type { FieldCipher } from '../../lib/field-crypto';
+import { ConflictError, InputError, NotFoundError } from '../../lib/http-error';
 import type { Entitlements } from '../usage/entitlements.service';
 import {
   appointmentTypeExists,
@@ -35,29 +36,22 @@ import {
 } from './sessions.repository';
 
 /** Bad input that only the database can spot (an unknown id): a 400 naming the field. */
-export class SessionInputError extends Error {
-  constructor(
-    message: string,
-    readonly field: string,
-  ) {
-    super(message);
-  }
-}
+export class SessionInputError extends InputError {}
 
-export class SessionNotFoundError extends Error {
+class SessionNotFoundError extends NotFoundError {
   constructor() {
     super('Session not found');
   }
 }
 
 /** A save based on a version that is no longer the latest (issue 11). */
-export class SaveConflictError extends Error {
+class SaveConflictError extends ConflictError {
   constructor() {
-    super(SAVE_CONFLICT.message);
+    super(SAVE_CONFLICT.message, SAVE_CONFLICT.code);
   }
 }
 
-export const toPatientSession = (row: PatientSessionRow, cipher: FieldCipher): PatientSession => ({
+const toPatientSession = (row: PatientSessionRow, cipher: FieldCipher): PatientSession => ({
   id: row.id,
   firstName: cipher.open(row.firstNameSealed),
   lastName: cipher.open(row.lastNameSealed),

@@ -1,15 +1,13 @@
 import { FREE_TRIAL, LIMIT_ERROR_CODES as CODES, LIMIT_MESSAGES } from '@clerkly/contracts';
 import type { Db } from '../../db/client';
+import { HttpError } from '../../lib/http-error';
 import { findUserById } from '../users/users.repository';
 import { addUsage, hasActiveSubscription, lockUsage, readUsage } from './usage.repository';
 
-/** A refusal the routes turn into a 403 with the spec's message. */
-export class EntitlementError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
+/** A refusal: a 403 with the spec's message. */
+class EntitlementError extends HttpError {
+  constructor(code: string, message: string) {
+    super(403, code, message);
   }
 }
 
@@ -18,7 +16,7 @@ export class EntitlementError extends Error {
  * `unlimited` (limits switched off, USAGE_LIMITS=off) have no limits; `trial` has 15 sessions,
  * 45 notes and 4 templates per session; `none` (neither) may neither create sessions nor generate.
  */
-export type Tier = 'unlimited' | 'paid' | 'trial' | 'none';
+type Tier = 'unlimited' | 'paid' | 'trial' | 'none';
 
 export interface NotesRequest {
   /** Notes this generation writes (one per template). */

@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { templates, users } from '../../db/schema';
+import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -25,13 +25,4 @@ export const updateUser = async (
     .where(eq(users.id, id))
     .returning();
   return user ?? null;
-};
-
-export const existingTemplateIds = async (db: Db, ids: number[]): Promise<Set<number>> => {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: templates.id })
-    .from(templates)
-    .where(inArray(templates.id, ids));
-  return new Set(rows.map((row) => row.id));
 };

@@ -11,7 +11,6 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { findUserById } from './users.repository';
 import {
-  UserInputError,
   registerUser,
   sendPasswordResetNotice,
   toCurrentUser,
@@ -87,21 +86,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        try {
-          const user = await updateProfile(db, request.user!.id, request.body);
-          return user ?? reply.code(404).send(notFound);
-        } catch (error) {
-          if (error instanceof UserInputError) {
-            return reply.code(400).send({
-              error: {
-                code: ERROR_CODES.validation,
-                message: error.message,
-                fields: { [error.field]: error.message },
-              },
-            });
-          }
-          throw error;
-        }
+        const user = await updateProfile(db, request.user!.id, request.body);
+        return user ?? reply.code(404).send(notFound);
       },
     );
   });

@@ -1,23 +1,12 @@
 import type { CurrentUser, UpdateProfileInput } from '@clerkly/contracts';
 import type { Db } from '../../db/client';
+import { InputError } from '../../lib/http-error';
 import type { Mailer } from '../mail/mailer';
 import { passwordChangedMessage } from '../mail/messages';
-import {
-  existingTemplateIds,
-  findUserByEmail,
-  findUserById,
-  updateUser,
-  type UserRow,
-} from './users.repository';
+import { existingTemplateIds } from '../reference-data/templates.repository';
+import { findUserByEmail, findUserById, updateUser, type UserRow } from './users.repository';
 
-export class UserInputError extends Error {
-  constructor(
-    message: string,
-    public readonly field: string,
-  ) {
-    super(message);
-  }
-}
+class UserInputError extends InputError {}
 
 export const toCurrentUser = (user: UserRow): CurrentUser => ({
   cognitoId: user.id,

@@ -15,7 +15,7 @@ export const SENTENCE_END = '</s>';
 export const UNKNOWN = '<unk>';
 
 /** One order's entries: key is the words joined by a space. log10 values as in ARPA. */
-export interface NgramEntry {
+interface NgramEntry {
   logProb: number;
   /** log10 back-off weight; absent for the highest order (0 = weight 1). */
   logBackoff?: number;

@@ -19,9 +19,9 @@ import {
  */
 
 /** Share of the clinician's phrase model in the mixture: a boost, not a replacement. */
-export const CLINICIAN_WEIGHT = 0.1;
+const CLINICIAN_WEIGHT = 0.1;
 /** Bounds the work one profile can cause. */
-export const MAX_CLINICIAN_PHRASES = 200;
+const MAX_CLINICIAN_PHRASES = 200;
 
 export interface ModelFiles {
   languageModel: string;

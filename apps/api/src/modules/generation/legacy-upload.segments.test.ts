@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AudioError } from '../../engines/audio/decode-audio';
-import { measureRecording } from './upload-segments';
+import { measureRecording } from './legacy-upload.segments';
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'clerkly-measure-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
