@@ -19,7 +19,7 @@ export interface AuditEvent {
  * event: the live transcript is polled every few seconds while recording, and one line per poll
  * would bury who read the session under hundreds of identical lines.
  */
-export const READ_COLLAPSE_MINUTES = 5;
+const READ_COLLAPSE_MINUTES = 5;
 
 const rowOf = (event: AuditEvent, actor: AuditActor) => ({
   kind: event.kind,
