@@ -2,6 +2,7 @@
  * A clinician's question and the patient's reply, written as one history sentence ("Denies chest
  * pain.", "The pain started 3 days ago.", "She rates her pain 6/10.").
  */
+import { readNumber } from '@clerkly/contracts';
 import { type Utterance, relevance, stripAnswerWord, symptomsIn } from '../consultation';
 import { BODY_PART_PATTERN } from '../lexicon';
 import { stripLeadingMarkers, wordCount } from '../normalise';
@@ -14,20 +15,6 @@ const WH_ONSET =
 const WH_SCALE = /\bscale\b|\brate (?:your|the|it)\b|\bhow (?:bad|severe)\b/;
 const WH_TRIED =
   /\bwhat (?:have you|did you|are you|do you) (?:tried|try|taken|take|taking|done|do|use|using)\b|\bhave you (?:tried|taken|done) anything\b|\banything for (?:the|your|it)\b/;
-
-export const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  zero: 0,
-};
 
 function hasSubject(text: string): boolean {
   return /\b(?:i|it|this|that|we|he|she|they|there|my [a-z]+ (?:is|was|has|hurts))\b/.test(text);
@@ -97,7 +84,7 @@ function painScore(answer: string): string | null {
   const digits = /\b(\d{1,2})(?:\s*(?:\/|out of)\s*10)?\b/.exec(answer);
   if (digits?.[1] && Number(digits[1]) <= 10) return digits[1];
   const word = /\b(zero|one|two|three|four|five|six|seven|eight|nine|ten)\b/.exec(answer);
-  return word?.[1] ? String(NUMBER_WORDS[word[1]] ?? '') : null;
+  return word?.[1] ? String(readNumber([word[1]], 0)?.value ?? '') : null;
 }
 
 /** What one answered clinician question contributes to the history. */

@@ -1,8 +1,8 @@
 /** Results: tests the clinician reviewed and what they showed. */
+import { readNumber } from '@clerkly/contracts';
 import { TEST_RE, countMatches, relevance } from '../consultation';
 import { wordCount } from '../normalise';
 import { uniqueBy } from '../style';
-import { NUMBER_WORDS } from './questions-and-answers';
 import { type SectionBody, type WriterContext, fromClinician } from './writer';
 
 const RESULT_WORDS =
@@ -41,8 +41,7 @@ export function writeResults(ctx: WriterContext): SectionBody | null {
       .replace(/\bi (?:do )?not see any\b/g, 'there is no')
       .replace(
         /\b(at|of|is|was|around|about|to) (two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/g,
-        (_m, lead: string, n: string) =>
-          `${lead} ${NUMBER_WORDS[n] ?? ({ eleven: 11, twelve: 12 } as Record<string, number>)[n] ?? n}`,
+        (_m, lead: string, n: string) => `${lead} ${readNumber([n], 0)?.value ?? n}`,
       );
     const line = fromClinician(ctx, t);
     if (wordCount(line) < 3) continue;
