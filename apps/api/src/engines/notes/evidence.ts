@@ -37,11 +37,7 @@ export function builtinSynonyms(): SynonymMap {
   return builtinVocabulary;
 }
 
-export function noteEvidence(
-  html: string,
-  transcript: string,
-  synonyms?: SynonymMap,
-): NoteEvidence {
+function noteEvidence(html: string, transcript: string, synonyms?: SynonymMap): NoteEvidence {
   return alignNoteEvidence(html, transcript, synonyms);
 }
 

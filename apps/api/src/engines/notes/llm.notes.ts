@@ -47,7 +47,7 @@ import { finishNote, parseNoteText } from './render';
 /** A budget that fits the prompt, the transcript and the answer in an 32k-token model. */
 export const CONTEXT_BUDGET_TOKENS = 24_000;
 /** Part size for the map step of long consultations. */
-export const CHUNK_TOKENS = 8_000;
+const CHUNK_TOKENS = 8_000;
 const CHARS_PER_TOKEN = 4;
 const NOT_DISCUSSED = 'Not discussed.';
 
@@ -90,7 +90,7 @@ function toSection(title: string, content: string | string[], bullets?: string[]
   return section;
 }
 
-export function parseJsonSections(content: string): NoteSection[] | null {
+function parseJsonSections(content: string): NoteSection[] | null {
   let data: unknown;
   try {
     data = JSON.parse(stripFences(content));
@@ -103,13 +103,13 @@ export function parseJsonSections(content: string): NoteSection[] | null {
 }
 
 /** Last resort: a model that wrote markdown ("## Chief Complaint ...") instead of JSON. */
-export function parseMarkdownSections(content: string): NoteSection[] | null {
+function parseMarkdownSections(content: string): NoteSection[] | null {
   const sections = parseNoteText(stripFences(content)).filter((s) => s.title !== 'Note');
   return sections.length > 0 ? sections : null;
 }
 
 /** The template's sections, in its order, filled from what the model returned. */
-export function alignToTemplate(request: NoteRequest, returned: NoteSection[]): NoteSection[] {
+function alignToTemplate(request: NoteRequest, returned: NoteSection[]): NoteSection[] {
   const remaining = [...returned];
   const take = (predicate: (s: NoteSection) => boolean): NoteSection | undefined => {
     const index = remaining.findIndex(predicate);
@@ -372,8 +372,4 @@ function hostOf(baseUrl: string): string {
 
 function statusOf(error: unknown): number | undefined {
   return error instanceof APIError && typeof error.status === 'number' ? error.status : undefined;
-}
-
-export function createLlmNoteEngine(config: LlmNotesConfig, logger?: EngineLogger): NoteEngine {
-  return new LlmNoteEngine(config, logger);
 }

@@ -30,8 +30,3 @@ export async function createNoteEngine(
     }
   }
 }
-
-/** "notes engine: llm (model gpt-4o-mini at api.openai.com)" — never a key. */
-export async function describeNoteEngine(config: EngineConfig): Promise<string> {
-  return (await createNoteEngine(config)).describe();
-}

@@ -14,7 +14,7 @@ import { toSentence } from './style';
 import { writeTopic } from './topics';
 import type { SectionBody, WriterContext } from './writers/writer';
 
-export const NOT_STATED = FIELD_PLACEHOLDER;
+const NOT_STATED = FIELD_PLACEHOLDER;
 
 export interface CertificateContext {
   consultationDate: Date;
@@ -35,7 +35,7 @@ function addDays(date: Date, days: number): Date {
   return out;
 }
 
-export function formatDate(date: Date): string {
+function formatDate(date: Date): string {
   return date.toLocaleDateString('en-AU', {
     weekday: 'long',
     day: 'numeric',

@@ -23,8 +23,8 @@ import { findingPolarity, prepareAssertionText, type AssertionText } from '@cler
 import { pronounsFor, type Pronouns, type Sex } from './perspective';
 import { clinicianScore, parseTranscript, type RawTurn, type SpeakerRole } from './transcript';
 
-export type Phase = 'history' | 'exam' | 'results' | 'plan';
-export type Polarity = 'yes' | 'no' | 'unclear';
+type Phase = 'history' | 'exam' | 'results' | 'plan';
+type Polarity = 'yes' | 'no' | 'unclear';
 
 export interface Utterance {
   id: number;
@@ -44,14 +44,14 @@ export interface Utterance {
   dictation?: boolean;
 }
 
-export interface Answer {
+interface Answer {
   polarity: Polarity;
   /** The reply with its "yes"/"no" removed. */
   content: string;
   utterances: Utterance[];
 }
 
-export interface SymptomFact {
+interface SymptomFact {
   canonical: string;
   /** The words the transcript used ("feverish"), when a symptom term was matched. */
   term?: string;
@@ -60,7 +60,7 @@ export interface SymptomFact {
   utteranceId: number;
 }
 
-export interface MedicationFact {
+interface MedicationFact {
   name: string;
   dose: string | null;
   frequency: string | null;
@@ -68,7 +68,7 @@ export interface MedicationFact {
   phase: Phase;
 }
 
-export interface VitalFact {
+interface VitalFact {
   label: string;
   value: string;
 }
@@ -107,12 +107,12 @@ export const termPattern = (terms: readonly string[]) =>
 const SYMPTOM_RE = termPattern(SYMPTOM_TERMS.map((s) => s.term));
 const SYMPTOM_BY_TERM = new Map(SYMPTOM_TERMS.map((s) => [s.term, s]));
 export const CONDITION_RE = termPattern(CONDITIONS);
-export const MEDICATION_RE = termPattern(MEDICATIONS);
+const MEDICATION_RE = termPattern(MEDICATIONS);
 export const TEST_RE = termPattern(TESTS);
 export const EXAM_RE = termPattern(EXAM_TERMS);
-export const PLAN_RE = termPattern(PLAN_TERMS);
-export const HISTORY_RE = termPattern(HISTORY_TERMS);
-export const SMALL_TALK_RE = termPattern(SMALL_TALK);
+const PLAN_RE = termPattern(PLAN_TERMS);
+const HISTORY_RE = termPattern(HISTORY_TERMS);
+const SMALL_TALK_RE = termPattern(SMALL_TALK);
 
 export function countMatches(re: RegExp, text: string): number {
   re.lastIndex = 0;
@@ -201,7 +201,7 @@ const NO_ANSWER =
 const YES_ANSWER =
   /^(?:yes|yeah|yep|yup|ya|yah|mm-hmm|mhm|uh-huh|correct|right|sure|absolutely|definitely|sometimes|occasionally|a little|a bit|a lot|kind of|i think so|probably|a few|all the time|constantly|often|i have been|i've been|i take|i use|i do(?:[,.!]|$)|i have(?:[,.!]|$)|i did(?:[,.!]|$)|i am(?:[,.!]|$)|it does(?:[,.!]|$)|it is(?:[,.!]|$)|it has(?:[,.!]|$)|it did(?:[,.!]|$)|i was(?:[,.!]|$))/;
 
-export function answerPolarity(rawLower: string): Polarity {
+function answerPolarity(rawLower: string): Polarity {
   const text = rawLower
     .replace(/^[\s,.]*(?:(?:um+|uh+|hmm+|oh|well|so|okay|ok|gosh|honestly)[\s,.]+)*/, '')
     .trim();
@@ -522,7 +522,7 @@ const NOT_DRUG_BEFORE_DOSE = new Set([
   'them',
 ]);
 
-export function medicationsIn(
+function medicationsIn(
   text: string,
 ): { name: string; dose: string | null; frequency: string | null }[] {
   const found: { name: string; dose: string | null; frequency: string | null }[] = [];
@@ -629,7 +629,7 @@ function limitWords(text: string, max: number): string {
 }
 
 /** Which side a body part is on, from "left knee" mentions and "left or right?" answers. */
-export function sideOf(part: string, utterances: readonly Utterance[]): 'left' | 'right' | null {
+function sideOf(part: string, utterances: readonly Utterance[]): 'left' | 'right' | null {
   let left = 0;
   let right = 0;
   const stem = part.replace(/s$/, '');

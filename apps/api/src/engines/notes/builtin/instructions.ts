@@ -20,7 +20,7 @@ export interface InstructionPlan {
   unsupported: string[];
 }
 
-export function emptyPlan(): InstructionPlan {
+function emptyPlan(): InstructionPlan {
   return {
     detail: null,
     format: null,

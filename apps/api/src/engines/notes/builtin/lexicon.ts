@@ -306,7 +306,7 @@ export const WEAK_SYMPTOM_WORDS = new Set([
   'thirsty',
 ]);
 
-export const BODY_PARTS = [
+const BODY_PARTS = [
   'lower back',
   'upper back',
   'mid back',
@@ -1170,22 +1170,6 @@ export const EXAM_TERMS = [
   'pitting',
   'positive',
   'negative',
-];
-
-export const VITAL_TERMS = [
-  'blood pressure',
-  'heart rate',
-  'pulse',
-  'temperature',
-  'oxygen',
-  'o2 sat',
-  'saturation',
-  'pulse ox',
-  'respiratory rate',
-  'weight',
-  'bmi',
-  'vital signs',
-  'vitals',
 ];
 
 /** Verbs and nouns of the plan: orders, prescriptions, referrals, advice, follow-up. */

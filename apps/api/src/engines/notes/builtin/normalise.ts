@@ -124,7 +124,7 @@ function parseNumberWords(words: string[]): number | null {
 }
 
 /** "five weeks" → "5 weeks", "three out of six" → "3 out of 6"; a bare "one" stays a word. */
-export function numberWordsToDigits(text: string): string {
+function numberWordsToDigits(text: string): string {
   return text.replace(NUMBER_WORD, (match: string, offset: number, whole: string) => {
     let article = '';
     let body = match;
@@ -146,7 +146,7 @@ export function numberWordsToDigits(text: string): string {
 }
 
 /** Units and notation as clinicians write them. */
-export function normaliseUnits(text: string): string {
+function normaliseUnits(text: string): string {
   return (
     text
       // Recognisers write the words they hear: "x ray", "e k g".
@@ -183,7 +183,7 @@ export function detokenise(text: string): string {
 }
 
 /** Fillers, false starts ("ex- exerting") and stutters ("i , i , i") out. */
-export function removeDisfluencies(text: string): string {
+function removeDisfluencies(text: string): string {
   let out = text;
   // Hyphenated stutters ("i-i", "and-and") and words cut off with a hyphen are false starts.
   out = out.replace(/\b([a-z]+)(?:-\1)+\b/g, '$1');

@@ -112,7 +112,7 @@ interface Problem {
   lines: string[];
 }
 
-export function collectProblems(ctx: WriterContext): Problem[] {
+function collectProblems(ctx: WriterContext): Problem[] {
   const problems: Problem[] = [{ title: null, lines: [] }];
   const minRelevance = ctx.detail === 'detailed' ? 0 : 1;
   for (const u of ctx.c.utterances) {

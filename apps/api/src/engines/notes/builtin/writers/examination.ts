@@ -53,7 +53,7 @@ const EXAM_ANNOUNCEMENT =
 const EXAM_INSTRUCTION =
   /^(?:kick|push|pull|squeeze|take|breathe|look|follow|lie|lay|sit|stand|walk|bend|relax|open|say|raise|lift|turn|hold|point|touch|tell|let|go ahead|try|move|make|keep|stick|cough|scoot|hop|step|put|grab|give|show)\b/;
 
-export function examFinding(ctx: WriterContext, raw: string): string | null {
+function examFinding(ctx: WriterContext, raw: string): string | null {
   let t = raw;
   if (EXAM_INSTRUCTION.test(t)) return null;
   // Vital signs are written once, in their own lines.

@@ -33,7 +33,7 @@ export const FAMILY_RE = termRe(FAMILY_TERMS);
 export const META =
   /\b(?:dax|dragon|the nurse (?:told|said|mentioned)|tell (?:dax|the computer)|i would like to tell|record(?:ing)? (?:this|our)|let me (?:just )?(?:pull up|bring up)|finalize the note|my template|exam template|nice to (?:meet|see)|good to see|how are you (?:doing )?today|thank you for coming|i am going to ask you|i am just going to|let me ask you|if that is okay|have a seat|show me|(?:my|the) assessment and (?:my )?plan|go over (?:my|the|your) (?:assessment|plan|results)|talk about (?:my|the) (?:assessment|plan)|review of systems sheet|when you checked in|any (?:other )?questions|nurse will come|get (?:you )?checked out|i will be in touch|i will let you know what i find|let you know what i find)\b/;
 
-export function name(ctx: WriterContext): string | null {
+function name(ctx: WriterContext): string | null {
   return ctx.c.name;
 }
 
