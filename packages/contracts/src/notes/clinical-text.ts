@@ -104,7 +104,8 @@ const ENTITIES: Record<string, string> = {
   nbsp: ' ',
 };
 
-function decodeEntities(text: string): string {
+/** HTML character references back to text (the note's HTML as the editor gives it). */
+export function decodeEntities(text: string): string {
   return text.replace(/&(#?\w+);/g, (whole, name: string) => {
     if (name in ENTITIES) return ENTITIES[name] ?? whole;
     if (/^#\d+$/.test(name)) return String.fromCodePoint(Number(name.slice(1)));

@@ -1,3 +1,4 @@
+import { decodeEntities } from '@clerkly/contracts';
 import type { GeneratedNote, NoteSection } from './note-engine';
 
 /** Every engine renders through here, so the editor and the clipboard see one format. */
@@ -67,24 +68,6 @@ export function renderNoteText(sections: readonly NoteSection[]): string {
       return blocks.join('\n\n');
     })
     .join('\n\n');
-}
-
-const entities: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  '#39': "'",
-  apos: "'",
-  nbsp: ' ',
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#?\w+);/g, (whole, name: string) => {
-    if (name in entities) return entities[name] ?? whole;
-    if (/^#\d+$/.test(name)) return String.fromCodePoint(Number(name.slice(1)));
-    return whole;
-  });
 }
 
 /**
