@@ -42,4 +42,23 @@ describe('who said what', () => {
       expect({ patient, score: clinicianScore(patient) <= 0 }).toEqual({ patient, score: true });
     }
   });
+
+  it('reads the roles from what each says when the labels are the other way round', () => {
+    const swapped = [
+      '[patient] hi there, what brings you in today?',
+      "[doctor] my right knee has been hurting since i fell off my bike and i've been taking ibuprofen.",
+      '[patient] okay, let me take a look. on exam you have some swelling of your right knee. any fever?',
+      '[doctor] no.',
+      "[patient] i'd like you to ice it, and we'll get an x-ray. i want you to follow up in two weeks.",
+      '[doctor] sounds good.',
+    ].join('\n');
+    const roles = parseTranscript(swapped).map((t) => t.role);
+    expect(roles).toEqual(['clinician', 'patient', 'clinician', 'patient', 'clinician', 'patient']);
+    // Labels that agree with what is said are kept as they are.
+    const straight = swapped
+      .replace(/\[patient\]/g, '[x]')
+      .replace(/\[doctor\]/g, '[patient]')
+      .replace(/\[x\]/g, '[doctor]');
+    expect(parseTranscript(straight).map((t) => t.role)).toEqual(roles);
+  });
 });

@@ -153,5 +153,28 @@ export function parseTranscript(raw: string): RawTurn[] {
     if (p.text.trim().length === 0) continue;
     turns.push({ role, text: p.text });
   }
-  return turns;
+  return labelsSwapped(turns) ? turns.map(swapRoles) : turns;
+}
+
+/** How much a speaker's turns sound like the clinician's, per turn (so talkativeness is fair). */
+function soundsLikeClinician(turns: RawTurn[], role: SpeakerRole): number {
+  const own = turns.filter((t) => t.role === role);
+  return clinicianScore(own.map((t) => t.text).join(' ')) / Math.max(1, Math.sqrt(own.length));
+}
+
+/**
+ * Labels the other way round: the "patient" examines, orders and plans, the "doctor" answers
+ * (a diarizer or a typist swapped them; seen in ACI-BENCH). Writing the patient's words as the
+ * clinician's findings would be worse than reading the roles from what each says.
+ */
+function labelsSwapped(turns: RawTurn[]): boolean {
+  const clinician = soundsLikeClinician(turns, 'clinician');
+  const patient = soundsLikeClinician(turns, 'patient');
+  return patient - clinician >= 6;
+}
+
+function swapRoles(turn: RawTurn): RawTurn {
+  if (turn.role === 'clinician') return { ...turn, role: 'patient' };
+  if (turn.role === 'patient') return { ...turn, role: 'clinician' };
+  return turn;
 }
