@@ -345,12 +345,17 @@ test.describe('Create Notes', () => {
       id: number;
     }[];
     const fourIds = templates.slice(0, 4).map((template) => template.id);
+    const twoOthers = templates.slice(4, 6).map((template) => template.id);
 
-    // 44 notes: 11 generations of 4 from a transcript (no audio needed).
-    const first = await page.request.post(API_PATHS.patientSessions, { headers, data: session });
-    expect(first.status()).toBe(201);
-    const { id: sessionId } = (await first.json()) as { id: number };
+    // 44 notes: 11 sessions with 4 notes each, from a transcript (no audio needed). A session's
+    // note rewritten is one note (issue 26), so each needs its own session.
     for (let round = 0; round < 11; round += 1) {
+      const created = await page.request.post(API_PATHS.patientSessions, {
+        headers,
+        data: session,
+      });
+      expect(created.status()).toBe(201);
+      const { id: sessionId } = (await created.json()) as { id: number };
       const response = await page.request.post(API_PATHS.notesWithMoreTemplates, {
         headers,
         data: {
@@ -371,18 +376,21 @@ test.describe('Create Notes', () => {
     await expect(page.getByText(LIMIT_MESSAGES.trialNotesExhausted)).toBeVisible();
     await expect(button(page, 'Generate Notes')).toBeDisabled();
 
-    // The server refuses the 46th note.
+    // The server refuses the 46th note (two new notes in a new session).
+    const another = await page.request.post(API_PATHS.patientSessions, { headers, data: session });
+    expect(another.status()).toBe(201);
+    const { id: anotherId } = (await another.json()) as { id: number };
     const refused = await page.request.post(API_PATHS.notesWithMoreTemplates, {
       headers,
-      data: { selectedTemplates: fourIds.slice(0, 2), transcribedText: 'Sore throat.', sessionId },
+      data: { selectedTemplates: twoOthers, transcribedText: 'Sore throat.', sessionId: anotherId },
     });
     expect(refused.status()).toBe(403);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
       LIMIT_MESSAGES.trialNotesExhausted,
     );
 
-    // Sessions: 2 made so far; up to 15, then the form is replaced by the message.
-    for (let count = 2; count < 15; count += 1) {
+    // Sessions: 13 made so far; up to 15, then the form is replaced by the message.
+    for (let count = 13; count < 15; count += 1) {
       const response = await page.request.post(API_PATHS.patientSessions, {
         headers,
         data: session,
