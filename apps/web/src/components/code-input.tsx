@@ -37,6 +37,9 @@ export function CodeInput({
         aria-labelledby={labelId}
         length={OTP_LENGTH}
         type="number"
+        // Mantine only refuses non-digit keys when told the input mode; without it a letter typed
+        // over a filled box empties that box and the later digits shift left (issue 26).
+        inputMode="numeric"
         oneTimeCode
         size="lg"
         gap="xs"

@@ -105,6 +105,19 @@ describe('OTP screen', () => {
     expect(digit(5)).toHaveFocus();
   });
 
+  it('keeps a filled digit when a letter is typed over it', async () => {
+    const { user } = await renderOtpScreen();
+
+    await user.paste('123456');
+    await user.click(digit(3));
+    await user.keyboard('a');
+
+    expect(digit(3)).toHaveValue('3');
+    expect([1, 2, 3, 4, 5, 6].map((n) => (digit(n) as HTMLInputElement).value).join('')).toBe(
+      '123456',
+    );
+  });
+
   it('asks for a valid code before sending it', async () => {
     const { user, requests } = await renderOtpScreen();
 
