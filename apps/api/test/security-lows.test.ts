@@ -12,9 +12,11 @@ import {
   ORIGIN,
   buildTestApp,
   capturedLog,
+  cookiesOf,
   createUser,
   newUser,
   randomIp,
+  readLatestCode,
   type TestApp,
 } from './helper';
 
@@ -52,6 +54,43 @@ describe('sign-up', () => {
     }
     const fine = await signUp({ firstName: 'F'.repeat(100) });
     expect(fine.statusCode, fine.body).toBe(200);
+  });
+});
+
+describe('sign-up with spaces around the address and names (issue 26)', () => {
+  it('stores them trimmed: the code goes to the address and the account reads as typed', async () => {
+    const user = newUser();
+    const ip = randomIp();
+    const signUp = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: ORIGIN },
+      remoteAddress: ip,
+      payload: {
+        ...user,
+        email: `  ${user.email} `,
+        firstName: ` ${user.firstName}  `,
+        name: ` ${user.firstName} ${user.lastName} `,
+      },
+    });
+    expect(signUp.statusCode, signUp.body).toBe(200);
+
+    const otp = await readLatestCode(testApp.app.config.mail.outboxDir, user.email);
+    const verify = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/email-otp/verify-email',
+      headers: { origin: ORIGIN },
+      remoteAddress: ip,
+      payload: { email: ` ${user.email}`, otp },
+    });
+    expect(verify.statusCode, verify.body).toBe(200);
+
+    const me = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/users',
+      headers: { origin: ORIGIN, cookie: cookiesOf(verify.headers['set-cookie']) },
+    });
+    expect(me.json()).toMatchObject({ email: user.email, firstName: user.firstName });
   });
 });
 

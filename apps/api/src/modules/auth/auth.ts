@@ -36,11 +36,14 @@ const PASSWORD_FIELDS: Record<string, string> = {
   '/reset-password': 'newPassword',
 };
 
-/** Server-side copy of the form rules: the identity service never trusts the browser. */
-const enforceInputPolicy = createAuthMiddleware(async (ctx) => {
-  const field = ctx.path ? PASSWORD_FIELDS[ctx.path] : undefined;
-  if (!field) return;
+/**
+ * Server-side copy of the form rules (the identity service never trusts the browser); what it
+ * passes on is what the rules read, trimmed.
+ */
+function enforceInputPolicy(ctx: { path?: string | undefined; body?: unknown }) {
   const body = (ctx.body ?? {}) as Record<string, unknown>;
+  const field = ctx.path ? PASSWORD_FIELDS[ctx.path] : undefined;
+  if (!field) return trimmedEmail(body);
   const password = passwordSchema.safeParse(body[field]);
   if (!password.success) {
     throw new APIError('BAD_REQUEST', {
@@ -56,8 +59,18 @@ const enforceInputPolicy = createAuthMiddleware(async (ctx) => {
         message: signUp.error.issues[0]?.message ?? VALIDATION_MESSAGES.firstNameRequired,
       });
     }
+    // What is stored is what the schema read: " ada@example.com" and " Ada " arrive trimmed.
+    const { email, firstName, lastName, name } = signUp.data;
+    return { context: { body: { ...body, email, firstName, lastName, name: name.trim() } } };
   }
-});
+  return trimmedEmail(body);
+}
+
+/** Every form trims the address it is given; API clients get the same courtesy (issue 26). */
+function trimmedEmail(body: Record<string, unknown>) {
+  if (typeof body.email !== 'string' || body.email.trim() === body.email) return undefined;
+  return { context: { body: { ...body, email: body.email.trim() } } };
+}
 
 /**
  * better-auth endpoints the product uses (spec point 7 and the web app); every other endpoint of
@@ -211,7 +224,7 @@ export function createAuth(
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         await refusePasswordless(ctx);
-        await enforceInputPolicy(ctx);
+        return enforceInputPolicy(ctx);
       }),
     },
     plugins: [
