@@ -258,9 +258,12 @@ test.describe('Create Notes', () => {
 
     const offer = page.getByRole('region', { name: 'Unsaved recording' });
     await expect(offer).toContainText('Ben Ode');
+    // The offer counts the segment that was being recorded, as the recovered page does (issue 26).
+    const offered = /\(about (\d+:\d\d)\)/.exec((await offer.textContent()) ?? '')?.[1];
+    expect(offered).toMatch(/^0:(0[7-9]|1\d)$/);
     await offer.getByRole('button', { name: 'Recover recording' }).click();
     await expect(page.getByRole('heading', { name: 'Ben Ode' })).toBeVisible();
-    await expect(page.getByText('Recording ready.')).toBeVisible();
+    await expect(page.getByText(`Recording ready. ${offered} of audio.`)).toBeVisible();
 
     await templateCheckbox(page, SOAP).check();
     await button(page, 'Generate Notes').click();

@@ -144,10 +144,10 @@ test.describe('billing with Stripe (recorded responses)', () => {
     await page.getByRole('link', { name: 'Pay' }).click();
     await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
     await expect(page.getByText('Your subscription is active. Thank you!')).toBeVisible();
-    // Issue 26: what the checkout returned, the next renewal included.
-    await expect(
-      page.getByRole('status').filter({ hasText: /Renews: \d+\/\d+\/\d+/ }),
-    ).toBeVisible();
+    // Issue 26: what the checkout returned: the plan bought and its next renewal.
+    const receipt = page.getByRole('status').filter({ hasText: 'Thank you' });
+    await expect(receipt).toContainText('Plan: Pro (AUD 490.00/year)');
+    await expect(receipt).toContainText(/Renews: \d+\/\d+\/\d+/);
     await expect(page.getByRole('link', { name: 'Create Notes' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Back to Subscription' }).click();
 

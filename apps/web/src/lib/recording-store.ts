@@ -17,6 +17,7 @@
  * resolves without storing anything: recording and uploading still work, only the crash
  * protection is gone.
  */
+import { SEGMENT_RULES } from '@clerkly/contracts';
 
 const DB_NAME = 'clerkly-recordings';
 /**
@@ -41,6 +42,11 @@ export type StoredSessionRecording<Context = unknown> = {
   segmentCount: number;
   /** Their audio length. */
   durationSeconds: number;
+  /**
+   * All the audio kept, the segment still being recorded included: what a recovery would
+   * bring back (issue 26: the offer and the recovered page say the same length).
+   */
+  recordedSeconds: number;
   /** What the caller needs to resume, e.g. the session and the patient. */
   context: Context;
 };
@@ -125,7 +131,12 @@ const transactionDone = (transaction: IDBTransaction) =>
 /** Ciphertext as stored: AES-GCM with a fresh 96-bit IV per record. */
 type Sealed = { iv: Uint8Array; data: ArrayBuffer };
 
-type SessionRecord = Omit<StoredSessionRecording, 'context'> & { context: Sealed };
+type SessionRecord = Omit<StoredSessionRecording, 'context' | 'recordedSeconds'> & {
+  context: Sealed;
+  /** The segment being recorded: its number and its length at its last copy. */
+  openSeq?: number;
+  openSeconds?: number;
+};
 type SegmentRecord = Omit<StoredSegment, 'audio'> & { audio: Sealed; audioType: string };
 type OpenSegmentRecord = Omit<OpenSegment, 'samples'> & { samples: Sealed };
 
@@ -215,6 +226,8 @@ export async function saveSessionRecording<Context>(
     sessions.put({
       ...recording,
       context,
+      openSeq: existing?.openSeq,
+      openSeconds: existing?.openSeconds,
       segmentCount: Math.max(recording.segmentCount, existing?.segmentCount ?? 0),
       durationSeconds: Math.max(recording.durationSeconds, existing?.durationSeconds ?? 0),
       createdAt: existing?.createdAt ?? now,
@@ -269,9 +282,15 @@ export async function saveOpenSegment(segment: OpenSegment): Promise<void> {
     samples,
   } satisfies OpenSegmentRecord);
   const sessions = transaction.objectStore(SESSIONS);
-  const read = sessions.get(segment.sessionId) as IDBRequest<StoredSessionRecording | undefined>;
+  const read = sessions.get(segment.sessionId) as IDBRequest<SessionRecord | undefined>;
   read.onsuccess = () => {
-    if (read.result) sessions.put({ ...read.result, updatedAt: Date.now() });
+    if (!read.result) return;
+    sessions.put({
+      ...read.result,
+      openSeq: segment.seq,
+      openSeconds: segment.samples.length / SEGMENT_RULES.sampleRate,
+      updatedAt: Date.now(),
+    } satisfies SessionRecord);
   };
   await transactionDone(transaction);
 }
@@ -297,8 +316,12 @@ export async function listSessionRecordings<Context>(
   const mine = all.filter((recording) => recording.owner === owner);
   const opened = await Promise.all(
     // A context that cannot be opened comes back undefined: callers validate it anyway.
-    mine.map(async (recording) => ({
+    mine.map(async ({ openSeq, openSeconds, ...recording }) => ({
       ...recording,
+      // An open copy older than the last segment cut was replaced by that segment.
+      recordedSeconds:
+        recording.durationSeconds +
+        (openSeq !== undefined && openSeq >= recording.segmentCount ? (openSeconds ?? 0) : 0),
       context: (await unsealJson(recording.context)) as Context,
     })),
   );

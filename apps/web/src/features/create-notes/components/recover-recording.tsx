@@ -103,8 +103,9 @@ export function RecoverRecording({ owner }: { owner: string }) {
     }
   };
 
+  const length = formatDuration(latest.recordedSeconds * 1000);
   const about = context.success
-    ? `The recording of ${context.data.patient.name} (about ${formatDuration(latest.durationSeconds * 1000)})`
+    ? `The recording of ${context.data.patient.name} (about ${length})`
     : 'The recording';
 
   return (
@@ -119,9 +120,7 @@ export function RecoverRecording({ owner }: { owner: string }) {
       <Stack gap="sm">
         <Text size="sm">
           {context.success
-            ? `A recording of ${context.data.patient.name} (about ${formatDuration(
-                latest.durationSeconds * 1000,
-              )}) from ${dateFormat.format(latest.createdAt)} was not saved.`
+            ? `A recording of ${context.data.patient.name} (about ${length}) from ${dateFormat.format(latest.createdAt)} was not saved.`
             : 'A recording from an earlier version of this page was not saved.'}{' '}
           Recover the unsaved recording to generate its notes, or discard it.
         </Text>

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
+import { planOfPrice, useProductList } from '../../../lib/billing/products';
 import { subscriptionQueryKey, subscriptionQueryOptions } from '../../../lib/billing/subscription';
 import { usageQueryKey } from '../../../lib/billing/usage';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -39,7 +40,9 @@ export function PaymentPage() {
         ? POLL_INTERVAL_MS
         : false,
   });
+  const products = useProductList();
   const active = isSubscriptionUsable(subscription.data?.status);
+  const plan = planOfPrice(products.data, subscription.data?.planDuration.stripePriceId ?? null);
   const waitedLong = subscription.dataUpdatedAt - startedAt >= ACTIVATION_WAIT_MS;
 
   useEffect(
@@ -63,6 +66,11 @@ export function PaymentPage() {
         <Alert color="green" variant="light" role="status">
           Your subscription is active. Thank you!
           {/* Issue 26: what the checkout returned, not only a heading. */}
+          {plan && (
+            <Text size="sm" mt="xs">
+              Plan: {plan.product.metadata.variationName} ({plan.label})
+            </Text>
+          )}
           {subscription.data.endDate && (
             <Text size="sm" mt="xs">
               {endDateLabel(subscription.data)}:{' '}

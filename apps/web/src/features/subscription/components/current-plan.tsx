@@ -7,7 +7,8 @@ import {
   type Usage,
 } from '@clerkly/contracts';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatDate, planOfPrice, statusLabel } from '../utils/plans';
+import { planOfPrice } from '../../../lib/billing/products';
+import { formatDate, statusLabel } from '../utils/plans';
 
 /** Mantine's filled green is 4.4:1 with white text; teal 9 is 5:1 (WCAG AA, issue 14). */
 const ACTIVE_COLOR = 'teal.9';

@@ -26,7 +26,8 @@ import { useState } from 'react';
 import { ApiNetworkError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
-import { featuresOf, planOfPrice, plansFor } from '../utils/plans';
+import { planOfPrice } from '../../../lib/billing/products';
+import { featuresOf, plansFor } from '../utils/plans';
 
 /** Where the browser goes for the provider's checkout; a seam for tests. */
 export const redirectTo = {

@@ -6,7 +6,7 @@ import { ShimmerSkeleton } from '../../../components/shimmer-skeleton';
 import { useCurrentSubscription } from '../../../lib/billing/subscription';
 import { useUsage } from '../../../lib/billing/usage';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useProductList } from '../api/get-product-list';
+import { useProductList } from '../../../lib/billing/products';
 import { CurrentPlan } from '../components/current-plan';
 import { PlanBilling } from '../components/plan-billing';
 import { PlansModal } from '../components/plans-modal';

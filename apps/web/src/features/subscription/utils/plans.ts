@@ -1,5 +1,4 @@
 import {
-  formatPrice,
   type BillingInterval,
   type Price,
   type Product,
@@ -33,16 +32,6 @@ export function plansFor(list: ProductList | undefined, interval: BillingInterva
         .map((price) => ({ key, product, price })),
     )
     .sort((a, b) => a.price.unit_amount - b.price.unit_amount);
-}
-
-/** The plan a subscription is on, found by its Stripe price id. */
-export function planOfPrice(list: ProductList | undefined, priceId: string | null) {
-  if (!list || !priceId) return null;
-  for (const [key, product] of Object.entries(list.products)) {
-    const price = product.prices.find((candidate) => candidate.id === priceId);
-    if (price) return { key, product, price, label: formatPrice(price) };
-  }
-  return null;
 }
 
 /** Stripe's status as a badge: "active" → "Active", "past_due" → "Past due". */
