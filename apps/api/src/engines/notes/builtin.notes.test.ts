@@ -6,6 +6,8 @@ import { apiPackageRoot } from '../../lib/paths';
 import { TEMPLATE_CATALOGUE } from '../../db/seed/template-catalogue';
 import { BuiltinNoteEngine, NOT_DISCUSSED } from './builtin.notes';
 import { NoteEngineError, type GeneratedNote, type NoteTemplate } from './note-engine';
+import { renderNoteHtml } from './render';
+import { splitWrittenSentences } from './builtin/instructions';
 
 const fixture = (name: string) =>
   readFileSync(path.join(apiPackageRoot(), 'test', 'fixtures', 'notes', name), 'utf8');
@@ -319,6 +321,25 @@ describe('builtin engine: regeneration instructions', () => {
       expect(note.sections[0]!.title, instruction).toBe(original.sections[0]!.title);
       const first = [note.sections[0]!.content, ...(note.sections[0]!.bullets ?? [])].join(' ');
       expect(first, instruction).toContain(added);
+    }
+  });
+
+  it('keeps a bold line the clinician typed between sentences where it stood, in bold (issue 26)', async () => {
+    const original = await engine.generate({ transcript: knee, template: cvn });
+    const target = original.sections.find((s) => splitWrittenSentences(s.content).length >= 3)!;
+    const [first, ...rest] = splitWrittenSentences(target.content);
+    const line = 'Seen with her daughter.';
+    const edited = original.sections.map((s) =>
+      s === target ? { ...s, content: `${first}\n\n**${line}**\n\n${rest.join(' ')}` } : s,
+    );
+    for (const instruction of ['make it shorter', 'more detailed']) {
+      const note = await generate(instruction, renderNoteHtml(edited));
+      const section = note.sections.find((s) => s.title === target.title)!;
+      // Right after the sentence it followed ("shorter" makes one paragraph of what it keeps).
+      expect(section.content.indexOf(`**${line}**`), instruction).toBe(
+        section.content.indexOf(first!) + first!.length + (instruction === 'more detailed' ? 2 : 1),
+      );
+      expect(note.html, instruction).toContain(`<strong>${line}</strong>`);
     }
   });
 

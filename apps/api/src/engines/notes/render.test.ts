@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseNote, renderNoteHtml, renderNoteText } from './render';
+import { parseNote, parseNoteText, renderNoteHtml, renderNoteText } from './render';
 import type { NoteSection } from './note-engine';
 
 const sections: NoteSection[] = [
@@ -69,5 +69,23 @@ describe('note rendering', () => {
       expect(parsed[1]?.bullets).toEqual(['Musculoskeletal: Mild swelling of the left knee.']);
       expect(parsed[2]?.content).toBe('Left knee sprain.\n\nFollow up in 2 weeks.');
     }
+  });
+
+  it("keeps the clinician's bold text, and a bold line in HTML stays a line, not a heading (issue 26)", () => {
+    const html =
+      '<h2>History</h2><p>Knee pain.</p><p><strong>Seen with her daughter.</strong></p><p>No swelling, <b>no fever</b>.</p>';
+    const parsed = parseNote(html);
+    expect(parsed).toEqual([
+      {
+        title: 'History',
+        content: 'Knee pain.\n\n**Seen with her daughter.**\n\nNo swelling, **no fever**.',
+      },
+    ]);
+    expect(renderNoteHtml(parsed)).toBe(html.replace(/<(\/?)b>/g, '<$1strong>'));
+    expect(renderNoteText(parsed)).toBe(
+      'HISTORY\n\nKnee pain.\n\nSeen with her daughter.\n\nNo swelling, no fever.',
+    );
+    // In a model's plain-text answer a bold line alone is still a heading.
+    expect(parseNoteText('**Plan:**\nRest.').map((s) => s.title)).toEqual(['Plan']);
   });
 });

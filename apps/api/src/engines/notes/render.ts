@@ -33,20 +33,27 @@ export function paragraphsOf(content: string): string[] {
     .filter((p) => p.length > 0);
 }
 
+/** `**bold**` in a section's text: what the clinician (or a model) set in bold (issue 26). */
+const BOLD = /\*\*([^*\n]+?)\*\*/g;
+
+/** Escaped text, its `**bold**` spans as `<strong>`. */
+const inlineHtml = (text: string) => escapeHtml(text).replace(BOLD, '<strong>$1</strong>');
+
 /**
- * HTML for the Tiptap editor (ARCHITECTURE "Web app"): only `h2`, `p`, `ul`, `li` and `br`, the
- * nodes its starter kit loads without loss. All text is escaped: transcripts are user input.
+ * HTML for the Tiptap editor (ARCHITECTURE "Web app"): only `h2`, `p`, `ul`, `li`, `br` and
+ * `strong`, the nodes its starter kit loads without loss. All text is escaped: transcripts are
+ * user input.
  */
 export function renderNoteHtml(sections: readonly NoteSection[]): string {
   return sections
     .map((section) => {
       const parts = [`<h2>${escapeHtml(section.title)}</h2>`];
       for (const paragraph of paragraphsOf(section.content)) {
-        const lines = paragraph.split('\n').map((line) => escapeHtml(line.trim()));
+        const lines = paragraph.split('\n').map((line) => inlineHtml(line.trim()));
         parts.push(`<p>${lines.join('<br>')}</p>`);
       }
       if (section.bullets && section.bullets.length > 0) {
-        const items = section.bullets.map((b) => `<li>${escapeHtml(b)}</li>`).join('');
+        const items = section.bullets.map((b) => `<li>${inlineHtml(b)}</li>`).join('');
         parts.push(`<ul>${items}</ul>`);
       }
       return parts.join('');
@@ -65,7 +72,7 @@ export function renderNoteText(sections: readonly NoteSection[]): string {
       if (section.bullets && section.bullets.length > 0) {
         blocks.push(section.bullets.map((b) => `• ${b}`).join('\n'));
       }
-      return blocks.join('\n\n');
+      return blocks.join('\n\n').replace(BOLD, '$1');
     })
     .join('\n\n');
 }
@@ -77,12 +84,17 @@ export function renderNoteText(sections: readonly NoteSection[]): string {
  */
 export function parseNote(note: string): NoteSection[] {
   const isHtml = /<\s*(h[1-6]|p|ul|li|br|div)\b/i.test(note);
-  const text = isHtml ? htmlToText(note) : note;
-  return parseNoteText(text);
+  // In HTML a heading is an <h2>: a bold line is the clinician's emphasis, not a new section.
+  return isHtml
+    ? parseNoteText(htmlToText(note), { boldLinesAreHeadings: false })
+    : parseNoteText(note);
 }
 
 function htmlToText(html: string): string {
   const text = html
+    .replace(/<\s*(strong|b)\b[^>]*>([\s\S]*?)<\s*\/\s*\1\s*>/gi, (_m, _tag, inner: string) =>
+      inner.trim() === '' ? inner : `**${inner.trim()}**`,
+    )
     .replace(/<\s*h[1-6][^>]*>([\s\S]*?)<\s*\/\s*h[1-6]\s*>/gi, (_m, inner: string) => {
       return `\n\n## ${inner.replace(/<[^>]+>/g, '').trim()}\n\n`;
     })
@@ -95,11 +107,11 @@ function htmlToText(html: string): string {
   return decodeEntities(text);
 }
 
-function isHeaderLine(line: string): string | null {
+function isHeaderLine(line: string, boldLinesAreHeadings: boolean): string | null {
   const markdown = /^#{1,6}\s+(.+?)\s*#*$/.exec(line);
   if (markdown?.[1]) return markdown[1].replace(/\*\*/g, '').trim();
-  const bold = /^\*\*([^*]{2,80})\*\*:?$/.exec(line);
-  if (bold?.[1]) return bold[1].trim();
+  const bold = boldLinesAreHeadings ? /^\*\*([^*]{2,80})\*\*:?$/.exec(line) : null;
+  if (bold?.[1]) return bold[1].replace(/:$/, '').trim();
   // An UPPERCASE line of words (optionally ending in ":") is a header, as in the plain rendering.
   if (
     line.length <= 80 &&
@@ -123,7 +135,10 @@ function titleCase(upper: string): string {
     .join(' ');
 }
 
-export function parseNoteText(text: string): NoteSection[] {
+export function parseNoteText(
+  text: string,
+  { boldLinesAreHeadings = true }: { boldLinesAreHeadings?: boolean } = {},
+): NoteSection[] {
   const sections: NoteSection[] = [];
   let current: { title: string; lines: string[] } | null = null;
   const flush = () => {
@@ -151,7 +166,7 @@ export function parseNoteText(text: string): NoteSection[] {
     sections.push(section);
   };
   for (const raw of text.split(/\r?\n/)) {
-    const header = isHeaderLine(raw.trim());
+    const header = isHeaderLine(raw.trim(), boldLinesAreHeadings);
     if (header) {
       flush();
       current = { title: header, lines: [] };

@@ -12,7 +12,11 @@ const edited = [
 
 describe("the clinician's own lines", () => {
   it('are the sentences the engine did not write', () => {
-    expect(Object.fromEntries(clinicianAdditions(edited, written))).toEqual({
+    const texts = [...clinicianAdditions(edited, written)].map(([title, additions]) => [
+      title,
+      additions.map((a) => a.text),
+    ]);
+    expect(Object.fromEntries(texts)).toEqual({
       history: ['Her sister has asthma.'],
       plan: ['Call if worse.'],
     });
@@ -33,5 +37,53 @@ describe("the clinician's own lines", () => {
       { title: 'History', content: 'She has a cough.' },
       { title: 'Plan', content: 'Call if worse.' },
     ]);
+  });
+
+  it('go back where they stood: after the sentence they followed, a line of their own kept apart (issue 26)', () => {
+    const engineNote = [
+      {
+        title: 'History',
+        content: 'Knee pain for two weeks. Worse on stairs. No swelling. Ice helps.',
+      },
+    ];
+    const clinicianNote = [
+      {
+        title: 'History',
+        content:
+          'Knee pain for two weeks. Worse on stairs.\n\n**Seen with her daughter.**\n\nNo swelling. Ice helps. Works as a nurse.',
+      },
+    ];
+    const shorter = [
+      { title: 'History', content: 'Knee pain for two weeks. Worse on stairs. No swelling.' },
+    ];
+    const kept = keepClinicianAdditions(
+      shorter,
+      clinicianAdditions(clinicianNote, engineNote),
+      [],
+      'Not discussed.',
+    );
+    expect(kept[0]!.content).toBe(
+      'Knee pain for two weeks. Worse on stairs.\n\n**Seen with her daughter.**\n\nNo swelling.\n\nWorks as a nurse.',
+    );
+  });
+
+  it('keep a bullet after the bullet it followed', () => {
+    const engineNote = [
+      { title: 'Plan', content: '', bullets: ['Rest.', 'Ice.', 'Review in 2 weeks.'] },
+    ];
+    const clinicianNote = [
+      {
+        title: 'Plan',
+        content: '',
+        bullets: ['Rest.', '**Off work until Monday.**', 'Ice.', 'Review in 2 weeks.'],
+      },
+    ];
+    const kept = keepClinicianAdditions(
+      [{ title: 'Plan', content: '', bullets: ['Rest.', 'Review in 2 weeks.'] }],
+      clinicianAdditions(clinicianNote, engineNote),
+      [],
+      'Not discussed.',
+    );
+    expect(kept[0]!.bullets).toEqual(['Rest.', '**Off work until Monday.**', 'Review in 2 weeks.']);
   });
 });

@@ -169,10 +169,13 @@ export function sectionMatches(title: string, target: string): boolean {
 }
 
 export function splitWrittenSentences(text: string): string[] {
-  return text
-    .split(/\n+|(?<=[.!?])\s+(?=[A-Z0-9["(])/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+  return (
+    text
+      // A sentence may sit in bold marks: "**Seen with her daughter.** Knee pain." is two.
+      .split(/\n+|(?<=[.!?](?:\*\*)?)\s+(?=(?:\*\*)?[A-Z0-9["(])/)
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0)
+  );
 }
 
 function mapText(section: NoteSection, fn: (text: string) => string): NoteSection {
