@@ -174,7 +174,8 @@ export function sentenceKey(text: string): string {
   return text.replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
-const ONES: Record<string, number> = {
+/** Spoken numbers below twenty, and the tens: the words `readNumber` reads. */
+export const ONES: Readonly<Record<string, number>> = {
   zero: 0,
   one: 1,
   two: 2,
@@ -196,7 +197,7 @@ const ONES: Record<string, number> = {
   eighteen: 18,
   nineteen: 19,
 };
-const TENS: Record<string, number> = {
+export const TENS: Readonly<Record<string, number>> = {
   twenty: 20,
   thirty: 30,
   forty: 40,

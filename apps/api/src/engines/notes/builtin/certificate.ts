@@ -6,7 +6,7 @@
  * "Unfit for all work" are statements only the clinician may make. A note holding the
  * placeholder cannot be saved until the clinician fills it (`unfilledFields`, packages/contracts).
  */
-import { FIELD_PLACEHOLDER } from '@clerkly/contracts';
+import { FIELD_PLACEHOLDER, ONES } from '@clerkly/contracts';
 import type { NoteTopic } from '../note-engine';
 import type { Consultation, Utterance } from './consultation';
 import { wordCount } from './normalise';
@@ -44,28 +44,20 @@ function formatDate(date: Date): string {
   });
 }
 
+/** Counts said before "days" or "weeks" besides the number words. */
+const VAGUE_COUNTS: Readonly<Record<string, number>> = {
+  a: 1,
+  an: 1,
+  couple: 2,
+  'a couple of': 2,
+  'a couple': 2,
+  few: 3,
+  'a few': 3,
+};
+
 function countWord(word: string): number | null {
   if (/^\d+$/.test(word)) return Number(word);
-  const words: Record<string, number> = {
-    a: 1,
-    an: 1,
-    one: 1,
-    two: 2,
-    three: 3,
-    four: 4,
-    five: 5,
-    six: 6,
-    seven: 7,
-    eight: 8,
-    nine: 9,
-    ten: 10,
-    couple: 2,
-    'a couple of': 2,
-    'a couple': 2,
-    few: 3,
-    'a few': 3,
-  };
-  return words[word] ?? null;
+  return VAGUE_COUNTS[word] ?? ONES[word] ?? null;
 }
 
 /** Time away from work or study said as such; "rest", "leave it" or "take it off" are not. */

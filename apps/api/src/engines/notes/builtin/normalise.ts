@@ -8,7 +8,7 @@
  * note is written (see `style.ts`).
  */
 
-import { readNumber } from '@clerkly/contracts';
+import { ONES, TENS, readNumber } from '@clerkly/contracts';
 
 const TOKENISED_CONTRACTIONS: [RegExp, string][] = [
   [/\b(\w+) n't\b/g, "$1n't"],
@@ -69,39 +69,6 @@ const FILLER_PATTERNS: RegExp[] = [
 /** Clause-initial discourse markers ("okay so", "well", "alright"). */
 const LEADING_MARKERS =
   /^(?:(?:okay|ok|alright|all right|so|well|now|and|but|yeah|yep|right|great|good|perfect|sure|cool|anyway|anyhow|then|also|plus|oh|hey|um|uh|just)\b[\s,]*)+/;
-
-const ONES: Record<string, number> = {
-  zero: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-};
-const TENS: Record<string, number> = {
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-};
 
 const NUM_ALT = [...Object.keys(ONES), ...Object.keys(TENS), 'hundred', 'thousand'].join('|');
 const NUMBER_WORD = new RegExp(
