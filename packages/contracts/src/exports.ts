@@ -87,3 +87,6 @@ export const isCertificate = (template: FiledTemplate) =>
 
 /** Issue 28: the message of a note that has no saved text to export. */
 export const NOTHING_TO_EXPORT = 'This note has not been saved yet, so there is nothing to export';
+
+/** Issue 28: the toast of an export that could not be made or fetched. */
+export const EXPORT_FAILED = 'The note could not be exported. Check your connection and try again.';
