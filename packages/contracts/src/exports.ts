@@ -5,7 +5,7 @@ import { dbId } from './text';
  * Notes into the record (issue 28): a saved note as a file or a FHIR R4 resource, made on demand
  * and never stored (docs/decisions/021).
  */
-export const NOTE_EXPORT_FORMATS = ['pdf', 'docx', 'document-reference'] as const;
+const NOTE_EXPORT_FORMATS = ['pdf', 'docx', 'document-reference'] as const;
 export type NoteExportFormat = (typeof NOTE_EXPORT_FORMATS)[number];
 
 export const noteExportParamsSchema = z.object({
@@ -52,7 +52,7 @@ export interface FiledTemplate {
  * the catalogue's kinds are coarse (note, letter, summary, certificate), so a name that says
  * which document it is (a discharge summary, a referral letter) decides first.
  */
-export function templateKindOf(template: FiledTemplate): string {
+function templateKindOf(template: FiledTemplate): string {
   return template.kind.trim().toLowerCase();
 }
 

@@ -117,7 +117,7 @@ async function request(method: string, path: string, options: RequestOptions = {
 }
 
 /** The file name of a `Content-Disposition: attachment` header (RFC 6266), UTF-8 form first. */
-export function attachmentFileName(header: string | null): string | null {
+function attachmentFileName(header: string | null): string | null {
   if (!header) return null;
   const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
   if (encoded) {

@@ -8,7 +8,7 @@ import { parseDocument } from 'htmlparser2';
  * saves, plain text; both are read here once, so the PDF, the Word file and the FHIR attachments
  * carry the same words, and only the words the note has.
  */
-export interface Run {
+interface Run {
   text: string;
   bold?: true;
   italic?: true;
@@ -202,7 +202,7 @@ export function sectionsHtml(sections: readonly NoteSection[]): string {
     .join('');
 }
 
-export function blocksText(blocks: readonly Block[]): string {
+function blocksText(blocks: readonly Block[]): string {
   return blocks
     .map((block) =>
       block.type === 'paragraph'
