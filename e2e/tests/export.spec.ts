@@ -35,7 +35,11 @@ async function pdfText(path: string): Promise<string> {
   const page = await document.getPage(1);
   const content = await page.getTextContent();
   await document.destroy();
-  return content.items.map((item) => ('str' in item ? item.str : '')).join('\n');
+  // pdf.js gives runs of text, with the spaces between words as runs of their own.
+  return content.items
+    .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
+    .join('')
+    .replace(/\s+/g, ' ');
 }
 
 async function downloaded(page: Page, item: string): Promise<Download> {
