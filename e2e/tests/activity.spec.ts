@@ -38,7 +38,7 @@ test.describe('Activity of a saved session', () => {
     const reported = page.waitForResponse(
       (response) => response.url().endsWith('/activity') && response.request().method() === 'POST',
     );
-    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
     await expect(page.getByText('Copied to clipboard!')).toBeVisible();
     expect((await reported).status()).toBe(204);
 

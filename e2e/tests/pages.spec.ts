@@ -108,7 +108,7 @@ test.describe('My Sessions', () => {
     await expect(dialog.getByRole('heading', { name: 'Plan' })).toBeVisible();
     await expect(dialog.locator('strong')).toHaveText('fluids');
 
-    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
     await expect(page.getByText('Copied to clipboard!')).toBeVisible();
     const clipboard = await page.evaluate(async () => {
       const [item] = await navigator.clipboard.read();

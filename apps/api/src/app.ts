@@ -6,6 +6,7 @@ import { auditContext } from './modules/audit/audit.context';
 import auditRoutes from './modules/audit/audit.routes';
 import authRoutes from './modules/auth/auth.routes';
 import billingRoutes from './modules/billing/billing.routes';
+import exportsRoutes from './modules/exports/exports.routes';
 import healthRoutes from './modules/health/health.routes';
 import referenceDataRoutes from './modules/reference-data/reference-data.routes';
 import legacyUploadRoutes from './modules/generation/legacy-upload.routes';
@@ -92,6 +93,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   await app.register(usersRoutes);
   await app.register(referenceDataRoutes);
   await app.register(sessionsRoutes);
+  await app.register(exportsRoutes);
   await app.register(usageRoutes);
   await app.register(legacyUploadRoutes);
   await app.register(generationRoutes);

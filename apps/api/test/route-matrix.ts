@@ -151,6 +151,16 @@ export const ROUTES: Record<string, RouteEntry> = {
     owned: true,
     request: (owner) => ({ url: `/api/patient-sessions/${owner.sessionId}/activity` }),
   },
+  'GET /api/patient-sessions/:id/notes/:templateId/:format': {
+    access: 'user',
+    owned: true,
+    request: (owner) => ({ url: `/api/patient-sessions/${owner.sessionId}/notes/1/pdf` }),
+  },
+  'GET /api/patient-sessions/:id/fhir-bundle': {
+    access: 'user',
+    owned: true,
+    request: (owner) => ({ url: `/api/patient-sessions/${owner.sessionId}/fhir-bundle` }),
+  },
   'POST /api/patient-sessions/:id/activity': {
     access: 'user',
     owned: true,

@@ -38,4 +38,8 @@ export const API_PATHS = {
   generationRetry: (id: number) => `/api/generations/${id}/retry`,
   // Issue 23: a session's audit trail, and the events only the browser sees (copy, export).
   sessionActivity: (sessionId: number) => `/api/patient-sessions/${sessionId}/activity`,
+  // Issue 28: a saved note as a file or a FHIR resource; a session as a FHIR document Bundle.
+  noteExport: (sessionId: number, templateId: number, format: string) =>
+    `/api/patient-sessions/${sessionId}/notes/${templateId}/${format}`,
+  sessionFhirBundle: (sessionId: number) => `/api/patient-sessions/${sessionId}/fhir-bundle`,
 } as const;

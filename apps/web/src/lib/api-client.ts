@@ -116,10 +116,40 @@ async function request(method: string, path: string, options: RequestOptions = {
   return responseBody;
 }
 
+/** The file name of a `Content-Disposition: attachment` header (RFC 6266), UTF-8 form first. */
+function attachmentFileName(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // Malformed: fall back to the plain name.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? null;
+}
+
+/** A file the API makes (an export, issue 28): its bytes and the name the server gives it. */
+async function getFile(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'include' });
+  } catch (error) {
+    throw new ApiNetworkError('Network Error', { cause: error });
+  }
+  if (!response.ok) throw toRequestError(response, await readBody(response));
+  return {
+    blob: await response.blob(),
+    fileName: attachmentFileName(response.headers.get('content-disposition')),
+  };
+}
+
 export const apiClient = {
   get: (path: string, options?: Omit<RequestOptions, 'body'>) => request('GET', path, options),
   post: (path: string, options?: RequestOptions) => request('POST', path, options),
   put: (path: string, options?: RequestOptions) => request('PUT', path, options),
   patch: (path: string, options?: RequestOptions) => request('PATCH', path, options),
   delete: (path: string, options?: RequestOptions) => request('DELETE', path, options),
+  getFile,
 };

@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Loader, Modal, ScrollArea, Tabs, Text } from '@mantine/core';
 import { IconCopy, IconFileText, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
-import { NoteContent } from '../../../components/note-content';
 import { useCopyNote } from '../../../hooks/use-copy-note';
 import { useSessionNotes } from '../api/get-session-notes';
 import { formatSessionDate, type SessionNoteRef } from '../utils/session-groups';
+import { NoteExportMenu } from './note-export-menu';
+import { SectionedNote } from './sectioned-note';
 import { SessionActivity } from './session-activity';
 
 type NoteModalProps = {
@@ -19,7 +20,8 @@ type View = 'note' | 'activity';
 /**
  * Spec point 2 "My Sessions": a modal with the note content, Copy and Close. The list carries no
  * note text (issue 13): the text is fetched here, when the note is opened. Its Activity tab shows
- * the session's audit trail (issue 23).
+ * the session's audit trail (issue 23). Issue 28: Copy beside each heading, and Export (PDF, Word,
+ * FHIR, print view).
  */
 export function NoteModal({ note, opened, onClose }: NoteModalProps) {
   const copyNote = useCopyNote();
@@ -92,7 +94,10 @@ export function NoteModal({ note, opened, onClose }: NoteModalProps) {
                       This note is empty.
                     </Text>
                   ) : (
-                    <NoteContent content={content} />
+                    <SectionedNote
+                      content={content}
+                      onCopySection={(section) => void copy(section.html)}
+                    />
                   )}
                 </ScrollArea.Autosize>
               )}
@@ -104,6 +109,11 @@ export function NoteModal({ note, opened, onClose }: NoteModalProps) {
             </Tabs.Panel>
           </Tabs>
           <Group justify="flex-end" gap="sm" mt="lg">
+            <NoteExportMenu
+              sessionId={note.sessionId}
+              templateId={note.templateId}
+              disabled={!session.isSuccess || content.trim() === ''}
+            />
             <Button
               leftSection={<IconCopy size={16} aria-hidden />}
               loading={copying}
