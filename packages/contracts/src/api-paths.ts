@@ -38,4 +38,10 @@ export const API_PATHS = {
   generationRetry: (id: number) => `/api/generations/${id}/retry`,
   // Issue 23: a session's audit trail, and the events only the browser sees (copy, export).
   sessionActivity: (sessionId: number) => `/api/patient-sessions/${sessionId}/activity`,
+  // Issue 23 (finding 6): a session's saved versions, one of them, and restoring one.
+  sessionVersions: (sessionId: number) => `/api/patient-sessions/${sessionId}/versions`,
+  sessionVersion: (sessionId: number, version: number) =>
+    `/api/patient-sessions/${sessionId}/versions/${version}`,
+  restoreSessionVersion: (sessionId: number, version: number) =>
+    `/api/patient-sessions/${sessionId}/versions/${version}/restore`,
 } as const;
