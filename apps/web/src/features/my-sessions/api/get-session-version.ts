@@ -5,7 +5,7 @@ import { apiClient } from '../../../lib/api-client';
 /** `GET /api/patient-sessions/{id}/versions/{version}`: one saved version with its text. */
 export const useSessionVersion = (sessionId: number, version: number | null) =>
   useQuery({
-    queryKey: ['session-versions', sessionId, version] as const,
+    queryKey: ['session-version', sessionId, version] as const,
     queryFn: async ({ signal }) =>
       sessionVersionSchema.parse(
         await apiClient.get(API_PATHS.sessionVersion(sessionId, version!), { signal }),
