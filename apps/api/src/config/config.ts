@@ -31,6 +31,8 @@ export interface AppConfig {
   webDistDir: string | null;
   jsonBodyLimitBytes: number;
   uploadLimitBytes: number;
+  /** How long the one-request upload waits for its result before a retryable 503. */
+  uploadWaitMs: number;
   trustProxy: boolean;
   migrationsDir: string;
   engines: EngineConfig;
@@ -177,6 +179,7 @@ export function buildConfig(env: Env): AppConfig {
     webDistDir: env.NODE_ENV === 'production' ? webDistDir : null,
     jsonBodyLimitBytes: env.JSON_BODY_LIMIT_BYTES,
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
+    uploadWaitMs: env.UPLOAD_WAIT_SECONDS * 1000,
     trustProxy: env.TRUST_PROXY,
     migrationsDir: path.join(apiPackageRoot(), 'drizzle'),
     engines: buildEngineConfig(env),

@@ -5,3 +5,4 @@ export * from './session-versions';
 export * from './pipeline';
 export * from './billing';
 export * from './audit';
+export * from './uploads';
