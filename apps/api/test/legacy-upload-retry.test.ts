@@ -128,7 +128,6 @@ async function allDone(sessionId: number) {
 }
 
 describe('the one-request upload, answered while its work goes on (finding 10)', () => {
-
   it('answers 503 with Retry-After, and the same upload again returns the result without redoing the work', async () => {
     const user = await createUser(testApp.app);
     const sessionId = await newSession(user);

@@ -4,7 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import { requireOwnedSession, SessionInputError } from '../sessions/sessions.service';
 import { loadNoteTemplates } from '../reference-data/templates.repository';
-import { countQueuedSegmentsOfUser, insertSegment, nextSegmentSeq } from './generation.repository';
+import {
+  countQueuedSegmentsOfUser,
+  findGeneration,
+  insertSegment,
+  nextSegmentSeq,
+} from './generation.repository';
 import { isServerFailure } from './generation.failures';
 import { transcribeSegmentJob } from './transcribe-segment.job';
 import {
@@ -115,9 +120,20 @@ export async function transcribeUpload(
   const templateIds = [...new Set(input.templateIds)];
   const key = uploadKey(input.contentSha256, templateIds);
   let upload = await findUpload(db, input.sessionId, key);
-  // The same upload again, its recording all cut: its result, without redoing any work.
+  // The same upload again, its recording all cut: its result, without redoing any work; only
+  // notes that failed are tried again, from the segments already stored.
   if (upload?.status === 'cut' && upload.generationId !== null) {
-    return uploadResult(deps, upload.generationId, input.timeoutMs);
+    const previous = await findGeneration(db, upload.generationId);
+    if (previous?.status !== 'failed') {
+      return uploadResult(deps, upload.generationId, input.timeoutMs);
+    }
+    const again = await startGeneration(deps, userId, input.sessionId, {
+      templateIds: upload.templateIds,
+      segmentCount: upload.segmentTo,
+      segmentFrom: upload.segmentFrom,
+    });
+    await markUpload(db, upload.id, { generationId: again.id });
+    return uploadResult(deps, again.id, input.timeoutMs);
   }
   // Being cut now, here or by another live process: ask again later.
   if (upload && (cuttingNow.has(upload.id) || upload.seat !== input.seat)) {
