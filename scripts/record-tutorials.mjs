@@ -121,6 +121,8 @@ async function startServer() {
     NODE_ENV: 'production',
     PORT: String(port),
     DATA_DIR: dataDir,
+    // Production refuses keys inside DATA_DIR (issue 23).
+    KEYS_DIR: path.join(work, 'keys'),
     PUBLIC_URL: baseUrl,
     LOG_LEVEL: 'warn',
     RATE_LIMIT: 'off',

@@ -62,7 +62,9 @@ for (const build of builds) {
 const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // Production refuses keys inside DATA_DIR (issue 23): on this one-machine start they are kept
+  // in ./keys beside ./data unless KEYS_DIR says otherwise (docs/deploy.md).
+  env: { NODE_ENV: 'production', KEYS_DIR: path.join(root, 'keys'), ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));

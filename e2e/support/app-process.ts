@@ -32,6 +32,8 @@ export async function startAppProcess(options: {
     NODE_ENV: 'production',
     PORT: String(options.port),
     DATA_DIR: options.dataDir,
+    // Production refuses keys inside DATA_DIR (issue 23): beside it, kept across restarts.
+    KEYS_DIR: `${options.dataDir}-keys`,
     PUBLIC_URL: baseUrl,
     // E2E_APP_LOG_LEVEL=info shows the apps' request and job logs when a test needs looking into.
     LOG_LEVEL: process.env.E2E_APP_LOG_LEVEL ?? 'warn',

@@ -26,6 +26,7 @@ export async function startBillingApp(): Promise<BillingApp> {
   const port = E2E_PORT + 1000;
   const dataDir = `${E2E_DATA_DIR}-billing`;
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(`${dataDir}-keys`, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   let app: AppProcess;
   try {
@@ -50,6 +51,7 @@ export async function startBillingApp(): Promise<BillingApp> {
       await app.kill('SIGTERM');
       await stripe.close();
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(`${dataDir}-keys`, { recursive: true, force: true });
     },
   };
 }

@@ -11,6 +11,7 @@ import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, E2E_UPLOAD_LIMIT_BYTES } from './
 export default async function globalSetup() {
   const dataDir = E2E_DATA_DIR;
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(`${dataDir}-keys`, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
 
   let databaseUrl: string | undefined;
@@ -46,5 +47,6 @@ export default async function globalSetup() {
     await server.kill('SIGTERM');
     await dropDatabase();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(`${dataDir}-keys`, { recursive: true, force: true });
   };
 }

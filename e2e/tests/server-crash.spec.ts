@@ -53,12 +53,14 @@ const ownApp = () => ({ baseUrl: app.baseUrl, outboxDir: path.join(dataDir, 'out
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(`${dataDir}-keys`, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   app = await startApp();
 });
 test.afterAll(async () => {
   await app?.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(`${dataDir}-keys`, { recursive: true, force: true });
 });
 
 /** The recording time on screen, in seconds. */

@@ -22,6 +22,7 @@ let app: AppProcess;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(`${dataDir}-keys`, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   app = await startAppProcess({
     port: E2E_PORT + 3000,
@@ -32,6 +33,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await app?.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(`${dataDir}-keys`, { recursive: true, force: true });
 });
 
 test.use({

@@ -124,6 +124,8 @@ async function startApp(dataDir: string, databaseUrl: string | null): Promise<Se
       PORT: String(port),
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
+      // Production refuses keys inside DATA_DIR (issue 23): beside it, kept across restarts.
+      KEYS_DIR: `${dataDir}-keys`,
       LOG_LEVEL: 'warn',
       // The bench hammers a few routes from one address and one account.
       RATE_LIMIT: 'off',

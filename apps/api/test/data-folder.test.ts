@@ -89,3 +89,38 @@ describe('the data folder', () => {
     }
   }, 120_000);
 });
+
+describe('keys in production (issue 23, item 9)', () => {
+  const production = (extra: Record<string, string>) => ({
+    DATA_DIR: path.join(dataDir, 'production'),
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    PUBLIC_URL: ORIGIN,
+    ...extra,
+  });
+  const keysOutside = path.join(tmpdir(), `clerkly-keys-${process.pid}`);
+  afterAll(() => rmSync(keysOutside, { recursive: true, force: true }));
+
+  it('refuses to start with keys generated inside DATA_DIR, saying what to set', () => {
+    // Before this rule the keys were written to $DATA_DIR/keys: a copy of the data decrypted it.
+    for (const env of [
+      production({}),
+      production({ KEYS_DIR: path.join(dataDir, 'production', 'secrets') }),
+      production({ AUTH_SECRET: 'a'.repeat(43) }),
+    ]) {
+      expect(() => buildConfig(parseEnv(env))).toThrow(/KEYS_DIR.*outside DATA_DIR.*AUTH_SECRET/s);
+    }
+    expect(readdirSync(path.join(dataDir, 'production'))).not.toContain('keys');
+  });
+
+  it('starts with keys from KEYS_DIR outside DATA_DIR, or from the environment', () => {
+    const fromFolder = buildConfig(parseEnv(production({ KEYS_DIR: keysOutside })));
+    expect(readdirSync(keysOutside).sort()).toEqual(['auth-secret', 'data-key']);
+    expect(fromFolder.dataKeys.current).toHaveLength(32);
+    const dataKey = Buffer.alloc(32, 7).toString('base64');
+    const fromEnv = buildConfig(
+      parseEnv(production({ AUTH_SECRET: 'b'.repeat(43), DATA_KEY: dataKey })),
+    );
+    expect(fromEnv.dataKeys.current.toString('base64')).toBe(dataKey);
+  });
+});

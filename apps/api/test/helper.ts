@@ -67,6 +67,7 @@ function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDistDir: null,
     jsonBodyLimitBytes: 1024 * 1024,
     uploadLimitBytes: 20 * 1024 * 1024,
+    uploadWaitMs: 360_000,
     trustProxy: false,
     migrationsDir: path.join(apiPackageRoot(), 'drizzle'),
     engines: {

@@ -169,6 +169,25 @@ export const ROUTES: Record<string, RouteEntry> = {
       payload: { kind: 'note.copied', templateId: 1 },
     }),
   },
+  'GET /api/patient-sessions/:id/versions': {
+    access: 'user',
+    owned: true,
+    request: (owner) => ({ url: `/api/patient-sessions/${owner.sessionId}/versions` }),
+  },
+  'GET /api/patient-sessions/:id/versions/:version': {
+    access: 'user',
+    owned: true,
+    // Version 2: what the owner's one save left.
+    request: (owner) => ({ url: `/api/patient-sessions/${owner.sessionId}/versions/2` }),
+  },
+  'POST /api/patient-sessions/:id/versions/:version/restore': {
+    access: 'user',
+    owned: true,
+    request: (owner) => ({
+      url: `/api/patient-sessions/${owner.sessionId}/versions/2/restore`,
+      payload: { baseVersion: 2 },
+    }),
+  },
   'GET /api/generations/:id': {
     access: 'user',
     owned: true,

@@ -42,4 +42,10 @@ export const API_PATHS = {
   noteExport: (sessionId: number, templateId: number, format: string) =>
     `/api/patient-sessions/${sessionId}/notes/${templateId}/${format}`,
   sessionFhirBundle: (sessionId: number) => `/api/patient-sessions/${sessionId}/fhir-bundle`,
+  // Issue 23 (finding 6): a session's saved versions, one of them, and restoring one.
+  sessionVersions: (sessionId: number) => `/api/patient-sessions/${sessionId}/versions`,
+  sessionVersion: (sessionId: number, version: number) =>
+    `/api/patient-sessions/${sessionId}/versions/${version}`,
+  restoreSessionVersion: (sessionId: number, version: number) =>
+    `/api/patient-sessions/${sessionId}/versions/${version}/restore`,
 } as const;

@@ -15,6 +15,8 @@ export const AUDIT_EVENT_KINDS = [
   'note.regenerated',
   'note.edited',
   'session.saved',
+  'version.opened',
+  'version.restored',
   'note.copied',
   'note.exported',
   'auth.signed_in',
@@ -35,6 +37,8 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventKind, string> = {
   'note.regenerated': 'regenerated a note',
   'note.edited': 'edited a note',
   'session.saved': 'saved the session',
+  'version.opened': 'opened an earlier version',
+  'version.restored': 'restored an earlier version',
   'note.copied': 'copied a note',
   'note.exported': 'exported a note',
   'auth.signed_in': 'signed in',
@@ -67,7 +71,7 @@ const sessionActivityEventSchema = z.object({
   address: z.string().nullable(),
   /** Names of the templates the event concerns (ids resolved on the server). */
   templateNames: z.array(z.string()),
-  /** The session's version a save produced. */
+  /** The session's version a save produced, or the earlier version opened or restored. */
   version: z.number().int().nullable(),
 });
 export type SessionActivityEvent = z.infer<typeof sessionActivityEventSchema>;

@@ -8,6 +8,7 @@ export * from './reference-data';
 export * from './users';
 export * from './messages';
 export * from './sessions';
+export * from './session-versions';
 export * from './legacy-upload';
 export * from './generation';
 export * from './notes';

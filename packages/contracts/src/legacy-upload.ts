@@ -81,3 +81,16 @@ export const regenerateResponseSchema = z.object({
   safety: z.array(safetyFindingSchema).optional(),
 });
 export type RegenerateResponse = z.infer<typeof regenerateResponseSchema>;
+
+/**
+ * The one-request upload's answer while its work goes on (issue 23, finding 10): 503 with
+ * Retry-After. The same recording sent again for the same session is recognised by its bytes and
+ * answered with the result of the work already started, never done twice.
+ */
+export const UPLOAD_IN_PROGRESS = {
+  code: 'UPLOAD_IN_PROGRESS',
+  message:
+    'The recording is still being transcribed and its notes written. Send the same upload again ' +
+    'in a moment to get them: the work is not done twice.',
+  retryAfterSeconds: 5,
+} as const;

@@ -10,7 +10,7 @@ import {
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { apiPackageRoot, repoRoot } from '../lib/paths';
-import type { Env } from './env';
+import { ConfigError, type Env } from './env';
 
 /** Files 0600, folders 0700: set once at start, before anything is written. */
 const PRIVATE_UMASK = 0o077;
@@ -31,6 +31,8 @@ export interface AppConfig {
   webDistDir: string | null;
   jsonBodyLimitBytes: number;
   uploadLimitBytes: number;
+  /** How long the one-request upload waits for its result before a retryable 503. */
+  uploadWaitMs: number;
   trustProxy: boolean;
   migrationsDir: string;
   engines: EngineConfig;
@@ -117,6 +119,28 @@ export function lockDownDataDir(dir: string): void {
   }
 }
 
+const isInside = (dir: string, parent: string) => {
+  const relative = path.relative(parent, dir);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+};
+
+/**
+ * In production a secret is never generated inside DATA_DIR (issue 23, item 9): a copied data
+ * folder would carry the key that decrypts it. Keys come from the environment or from a
+ * KEYS_DIR outside DATA_DIR; otherwise the process refuses to start, naming both ways.
+ * Development and tests keep the zero-setup default (decision 001).
+ */
+function assertKeysApartFromData(env: Env, dataDir: string, keysDir: string): void {
+  if (env.NODE_ENV !== 'production') return;
+  if (env.AUTH_SECRET && env.DATA_KEY) return;
+  if (!isInside(keysDir, dataDir)) return;
+  throw new ConfigError([
+    `KEYS_DIR: in production the keys must not be kept inside DATA_DIR (${dataDir}), where a ` +
+      'copy of the data would decrypt it. Set KEYS_DIR to a folder outside DATA_DIR, or pass ' +
+      'AUTH_SECRET and DATA_KEY from a secret store (docs/deploy.md).',
+  ]);
+}
+
 export function buildConfig(env: Env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR);
   // Everything the process writes (database, keys, outbox) is readable by its own account only
@@ -126,6 +150,7 @@ export function buildConfig(env: Env): AppConfig {
   lockDownDataDir(dataDir);
   // Keys apart from the data (issue 11): a copy of the data folder alone then opens nothing.
   const keysDir = env.KEYS_DIR ? path.resolve(env.KEYS_DIR) : path.join(dataDir, 'keys');
+  assertKeysApartFromData(env, dataDir, keysDir);
   const webDistDir = env.WEB_DIST_DIR
     ? path.resolve(env.WEB_DIST_DIR)
     : path.join(repoRoot(), 'apps', 'web', 'dist');
@@ -154,6 +179,7 @@ export function buildConfig(env: Env): AppConfig {
     webDistDir: env.NODE_ENV === 'production' ? webDistDir : null,
     jsonBodyLimitBytes: env.JSON_BODY_LIMIT_BYTES,
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
+    uploadWaitMs: env.UPLOAD_WAIT_SECONDS * 1000,
     trustProxy: env.TRUST_PROXY,
     migrationsDir: path.join(apiPackageRoot(), 'drizzle'),
     engines: buildEngineConfig(env),

@@ -69,6 +69,11 @@ const envSchema = z.object({
     .positive()
     .default(200 * 1024 * 1024),
   /**
+   * How long the one-request upload waits for its notes before answering 503 with Retry-After
+   * (issue 23, finding 10): under the 60 s a reverse proxy commonly allows a response.
+   */
+  UPLOAD_WAIT_SECONDS: z.coerce.number().int().positive().max(3600).default(50),
+  /**
    * Process role (issue 9): `all` serves HTTP and runs the job workers (the embedded default);
    * `api` only serves HTTP; `worker` only runs jobs (and answers /healthz, /readyz).
    */

@@ -25,8 +25,17 @@ export const auditContext = fp(
   { name: 'audit-context' },
 );
 
+/** An actor named for work no request started: a restart finishing a clinician's upload. */
+const namedActor = new AsyncLocalStorage<AuditActor>();
+
+/** Runs `work` with its audit events recorded for `actor` (issue 23, finding 7). */
+export const runAsActor = <T>(actor: AuditActor, work: () => Promise<T>): Promise<T> =>
+  namedActor.run(actor, work);
+
 /** The actor of the request being handled; an error outside one (a job must name its actor). */
 export function currentActor(): AuditActor {
+  const named = namedActor.getStore();
+  if (named) return named;
   const request = currentRequest.getStore();
   if (!request) throw new Error('An audit event outside a request must name its actor');
   return { userId: request.user?.id ?? null, address: request.ip };

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import {
@@ -17,7 +20,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { scratchPath, sweepScratch } from '../../lib/scratch-files';
 import { generationDeps } from './generation.routes';
-import { generateFromText, transcribeUpload } from './legacy-upload.service';
+import {
+  UploadInProgressError,
+  finishInterruptedUploads,
+  generateFromText,
+  transcribeUpload,
+} from './legacy-upload.service';
 
 const errors = {
   400: apiErrorSchema,
@@ -46,6 +54,15 @@ const legacyUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // These endpoints answer in one request, so they wait for their jobs; the work itself is
   // durable and its notes are kept as drafts even if the client gives up first.
   const waitMs = app.config.engines.timeoutMs * 3;
+  // Which process cuts an upload (issue 23, finding 7): the embedded database has one process,
+  // whatever its port; on PostgreSQL, a process restarted on the same host and port takes back
+  // what its killed predecessor was cutting (holding the port proves that one is gone).
+  const seat =
+    app.config.database.kind === 'pglite' ? 'embedded' : `${hostname()}:${app.config.port}`;
+  app.addHook('onListen', async () => {
+    const started = await finishInterruptedUploads(deps(), seat, app.log);
+    if (started > 0) app.log.info({ started }, 'Started notes for uploads cut off by a stop');
+  });
 
   app.post(
     API_PATHS.upload,
@@ -67,6 +84,14 @@ const legacyUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const fields: Record<string, string> = {};
       let audioFile: string | null = null;
+      // The upload's identity for a retry (issue 23, finding 10), hashed as it streams.
+      const hash = createHash('sha256');
+      const hashing = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      });
       const scratch = scratchPath(app.config.dataDir, 'upload');
       try {
         // The recording streams to disk (owner-only, removed below or at the next start after a
@@ -74,7 +99,7 @@ const legacyUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         for await (const part of request.parts()) {
           if (part.type === 'file') {
             if (part.fieldname === UPLOAD_AUDIO_FIELD && audioFile === null) {
-              await pipeline(part.file, createWriteStream(scratch, { mode: 0o600 }));
+              await pipeline(part.file, hashing, createWriteStream(scratch, { mode: 0o600 }));
               if (part.file.truncated) {
                 return await reply.code(413).send({
                   error: {
@@ -112,9 +137,16 @@ const legacyUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const result = await transcribeUpload(deps(), request.user!.id, {
           file: audioFile,
+          contentSha256: hash.digest('hex'),
           sessionId: parsed.data.sessionId,
           templateIds: parsed.data.selectedTemplateIds,
-          timeoutMs: waitMs,
+          timeoutMs: app.config.uploadWaitMs,
+          seat,
+        }).catch((error: unknown) => {
+          if (error instanceof UploadInProgressError) {
+            void reply.header('retry-after', String(error.retryAfterSeconds));
+          }
+          throw error;
         });
         return { outputs: result.outputs, transcription: result.transcription };
       } finally {

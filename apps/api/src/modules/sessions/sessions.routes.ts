@@ -5,12 +5,16 @@ import {
   createPatientSessionSchema,
   patientSessionDetailSchema,
   patientSessionSchema,
+  restoreSessionVersionSchema,
   saveSessionResponseSchema,
   savedNoteSchema,
   savedNotesQuerySchema,
   savedSessionsPageQuerySchema,
   savedSessionsPageSchema,
   sessionIdParamsSchema,
+  sessionVersionParamsSchema,
+  sessionVersionSchema,
+  sessionVersionsSchema,
   updatePatientSessionSchema,
   userIdParamsSchema,
 } from '@clerkly/contracts';
@@ -19,10 +23,13 @@ import { dropSessionAudio } from '../generation/generation.repository';
 import { createSavedEvidenceAligner } from './saved-evidence';
 import {
   createSession,
+  restoreSessionVersion,
   saveSession,
   savedNotesOf,
   savedSessionsPage,
   sessionDetail,
+  sessionVersionDetail,
+  sessionVersionList,
 } from './sessions.service';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -95,6 +102,61 @@ const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       return await sessionDetail(db, app.cipher, request.user!.id, request.params.id);
     },
+  );
+
+  // Issue 23 (finding 6): the note history. Every save is a version; earlier ones can be read
+  // and restored as a new version.
+  app.get(
+    '/api/patient-sessions/:id/versions',
+    {
+      schema: {
+        tags: ['sessions'],
+        params: sessionIdParamsSchema,
+        response: { 200: sessionVersionsSchema, ...errors },
+      },
+    },
+    async (request) => sessionVersionList(db, request.user!.id, request.params.id),
+  );
+
+  app.get(
+    '/api/patient-sessions/:id/versions/:version',
+    {
+      schema: {
+        tags: ['sessions'],
+        params: sessionVersionParamsSchema,
+        response: { 200: sessionVersionSchema, ...errors },
+      },
+    },
+    async (request) =>
+      sessionVersionDetail(
+        db,
+        app.cipher,
+        request.user!.id,
+        request.params.id,
+        request.params.version,
+      ),
+  );
+
+  app.post(
+    '/api/patient-sessions/:id/versions/:version/restore',
+    {
+      schema: {
+        tags: ['sessions'],
+        params: sessionVersionParamsSchema,
+        body: restoreSessionVersionSchema,
+        response: { 200: saveSessionResponseSchema, ...saveErrors },
+      },
+    },
+    async (request) =>
+      restoreSessionVersion(
+        db,
+        app.cipher,
+        request.user!.id,
+        request.params.id,
+        request.params.version,
+        request.body,
+        savedEvidence.align,
+      ),
   );
 
   app.get(

@@ -2,9 +2,12 @@ import type {
   CreatePatientSessionInput,
   PatientSession,
   PatientSessionDetail,
+  RestoreSessionVersionInput,
   SaveSessionResponse,
   SavedNote,
   SavedSessionsPage,
+  SessionVersion,
+  SessionVersions,
   UpdatePatientSessionInput,
 } from '@clerkly/contracts';
 import {
@@ -34,6 +37,13 @@ import {
   upsertNote,
   type PatientSessionRow,
 } from './sessions.repository';
+import {
+  findVersion,
+  listVersions,
+  recordVersion,
+  templateNamesOf,
+  unsaveNotesOtherThan,
+} from './session-versions.repository';
 
 /** Bad input that only the database can spot (an unknown id): a 400 naming the field. */
 export class SessionInputError extends InputError {}
@@ -107,6 +117,7 @@ export async function saveSession(
   id: number,
   input: UpdatePatientSessionInput,
   alignEvidence: SavedEvidenceAligner,
+  restore?: Restore,
 ): Promise<SaveSessionResponse> {
   await requireOwnedSession(db, userId, id);
   for (const [index, note] of input.notes.entries()) {
@@ -142,11 +153,17 @@ export async function saveSession(
       savedAt,
     });
     if (next === null) throw new SaveConflictError();
-    // Issue 23: the save's audit events commit or roll back with it.
-    const edited = editedTemplateIds(previousNotes, input.notes, (text) => cipher.open(text));
+    // Issue 23: the save's audit events commit or roll back with it. A restore edits nothing
+    // by hand: it says which version it brought back.
+    const edited = restore
+      ? []
+      : editedTemplateIds(previousNotes, input.notes, (text) => cipher.open(text));
     await recordAuditEvent(tx, [
       ...(edited.length > 0
         ? [{ kind: 'note.edited' as const, sessionId: id, templateIds: edited }]
+        : []),
+      ...(restore
+        ? [{ kind: 'version.restored' as const, sessionId: id, version: restore.from }]
         : []),
       { kind: 'session.saved', sessionId: id, templateIds, version: next },
     ]);
@@ -158,7 +175,10 @@ export async function saveSession(
         sealed: session.transcriptSealed,
         plain: session.transcriptSealed ? cipher.open(session.transcriptSealed) : '',
       },
-      { sealed: cipher.seal(input.transcribedText), plain: input.transcribedText },
+      {
+        sealed: restore?.transcriptSealed ?? cipher.seal(input.transcribedText),
+        plain: input.transcribedText,
+      },
     );
     for (const [index, note] of input.notes.entries()) {
       const aligned = evidence[index] ?? null;
@@ -172,9 +192,119 @@ export async function saveSession(
         savedAt,
       });
     }
+    if (restore) await unsaveNotesOtherThan(tx, id, templateIds);
+    // Issue 23 (finding 6): every save is kept as a version, in the same transaction.
+    await recordVersion(tx, id, next, savedAt, restore?.from ?? null);
     return next;
   });
   return { id, savedAt: savedAt.toISOString(), version };
+}
+
+/** A save that brings back an earlier version: its number and its transcript's sealed value. */
+interface Restore {
+  from: number;
+  transcriptSealed: string | null;
+}
+
+class VersionNotFoundError extends NotFoundError {
+  constructor() {
+    super('Version not found');
+  }
+}
+
+/** A session's saved versions, newest first (issue 23, finding 6): when, and which notes. */
+export async function sessionVersionList(
+  db: Db,
+  userId: string,
+  id: number,
+): Promise<SessionVersions> {
+  const session = await requireOwnedSession(db, userId, id);
+  const rows = await listVersions(db, id);
+  const names = await templateNamesOf(db, [
+    ...new Set(rows.flatMap((row) => row.notes.map((note) => note.templateId))),
+  ]);
+  return {
+    sessionId: id,
+    currentVersion: session.version,
+    versions: rows.map((row) => ({
+      version: row.version,
+      savedAt: row.savedAt.toISOString(),
+      restoredFrom: row.restoredFrom,
+      templateNames: row.notes.map((note) => names.get(note.templateId) ?? ''),
+    })),
+  };
+}
+
+/** One saved version with its transcript and notes; reading it is an audit event. */
+export async function sessionVersionDetail(
+  db: Db,
+  cipher: FieldCipher,
+  userId: string,
+  id: number,
+  version: number,
+): Promise<SessionVersion> {
+  await requireOwnedSession(db, userId, id);
+  const row = await findVersion(db, id, version);
+  if (!row) throw new VersionNotFoundError();
+  const names = await templateNamesOf(
+    db,
+    row.notes.map((note) => note.templateId),
+  );
+  await recordAuditEvent(db, { kind: 'version.opened', sessionId: id, version });
+  return {
+    sessionId: id,
+    version: row.version,
+    savedAt: row.savedAt.toISOString(),
+    restoredFrom: row.restoredFrom,
+    templateNames: row.notes.map((note) => names.get(note.templateId) ?? ''),
+    transcript: row.transcriptSealed ? cipher.open(row.transcriptSealed) : '',
+    notes: row.notes.map((note) => ({
+      templateId: note.templateId,
+      templateName: names.get(note.templateId) ?? '',
+      content: cipher.open(note.contentSealed),
+    })),
+  };
+}
+
+/**
+ * Restores an earlier version as a new one (issue 23, finding 6): its notes and transcript are
+ * saved again, on top of `baseVersion` like any save, so nothing in between is lost: it stays
+ * in the versions.
+ */
+export async function restoreSessionVersion(
+  db: Db,
+  cipher: FieldCipher,
+  userId: string,
+  id: number,
+  version: number,
+  input: RestoreSessionVersionInput,
+  alignEvidence: SavedEvidenceAligner,
+): Promise<SaveSessionResponse> {
+  const session = await requireOwnedSession(db, userId, id);
+  const row = await findVersion(db, id, version);
+  if (!row) throw new VersionNotFoundError();
+  // Restoring a version without notes would take the session out of My Sessions.
+  if (row.notes.length === 0) {
+    throw new SessionInputError('This version has no saved notes to restore', 'version');
+  }
+  return saveSession(
+    db,
+    cipher,
+    userId,
+    id,
+    {
+      notes: row.notes.map((note) => ({
+        notesContent: cipher.open(note.contentSealed),
+        patientSessionId: id,
+        templateId: note.templateId,
+      })),
+      duration: session.duration ?? 0,
+      transcribedText: row.transcriptSealed ? cipher.open(row.transcriptSealed) : '',
+      baseVersion: input.baseVersion,
+    },
+    alignEvidence,
+    { from: version, transcriptSealed: row.transcriptSealed },
+  );
 }
 
 /** Everything stored for one session, for a tab that needs to restore it (issue 11). */

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Modal, ScrollArea, Tabs, Text } from '@mantine/core';
-import { IconCopy, IconFileText, IconHistory } from '@tabler/icons-react';
+import { IconCopy, IconFileText, IconHistory, IconVersions } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCopyNote } from '../../../hooks/use-copy-note';
 import { useSessionNotes } from '../api/get-session-notes';
@@ -7,6 +7,7 @@ import { formatSessionDate, type SessionNoteRef } from '../utils/session-groups'
 import { NoteExportMenu } from './note-export-menu';
 import { SectionedNote } from './sectioned-note';
 import { SessionActivity } from './session-activity';
+import { SessionVersions } from './session-versions';
 
 type NoteModalProps = {
   /** Kept while the modal closes, so its content does not vanish mid-transition. */
@@ -15,13 +16,14 @@ type NoteModalProps = {
   onClose: () => void;
 };
 
-type View = 'note' | 'activity';
+const VIEWS = ['note', 'activity', 'versions'] as const;
+type View = (typeof VIEWS)[number];
 
 /**
  * Spec point 2 "My Sessions": a modal with the note content, Copy and Close. The list carries no
  * note text (issue 13): the text is fetched here, when the note is opened. Its Activity tab shows
- * the session's audit trail (issue 23). Issue 28: Copy beside each heading, and Export (PDF, Word,
- * FHIR, print view).
+ * the session's audit trail, its Earlier versions tab the saved versions (issue 23). Issue 28:
+ * Copy beside each heading, and Export (PDF, Word, FHIR, print view).
  */
 export function NoteModal({ note, opened, onClose }: NoteModalProps) {
   const copyNote = useCopyNote();
@@ -63,7 +65,7 @@ export function NoteModal({ note, opened, onClose }: NoteModalProps) {
           </Text>
           <Tabs
             value={view}
-            onChange={(value) => setView(value === 'activity' ? 'activity' : 'note')}
+            onChange={(value) => setView(VIEWS.find((view) => view === value) ?? 'note')}
           >
             <Tabs.List mb="md">
               <Tabs.Tab value="note" leftSection={<IconFileText size={14} aria-hidden />}>
@@ -71,6 +73,9 @@ export function NoteModal({ note, opened, onClose }: NoteModalProps) {
               </Tabs.Tab>
               <Tabs.Tab value="activity" leftSection={<IconHistory size={14} aria-hidden />}>
                 Activity
+              </Tabs.Tab>
+              <Tabs.Tab value="versions" leftSection={<IconVersions size={14} aria-hidden />}>
+                Earlier versions
               </Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="note">
@@ -105,6 +110,15 @@ export function NoteModal({ note, opened, onClose }: NoteModalProps) {
             <Tabs.Panel value="activity">
               <ScrollArea.Autosize mah="60vh" type="auto" offsetScrollbars>
                 <SessionActivity sessionId={note.sessionId} active={view === 'activity'} />
+              </ScrollArea.Autosize>
+            </Tabs.Panel>
+            <Tabs.Panel value="versions">
+              <ScrollArea.Autosize mah="60vh" type="auto" offsetScrollbars>
+                <SessionVersions
+                  sessionId={note.sessionId}
+                  templateId={note.templateId}
+                  active={view === 'versions'}
+                />
               </ScrollArea.Autosize>
             </Tabs.Panel>
           </Tabs>

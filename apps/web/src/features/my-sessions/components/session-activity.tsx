@@ -10,7 +10,9 @@ function describe(event: SessionActivityEvent): string {
   const what = AUDIT_EVENT_LABELS[event.kind];
   const templates = event.templateNames.length > 0 ? ` (${event.templateNames.join(', ')})` : '';
   const version =
-    event.kind === 'session.saved' && event.version ? `, version ${event.version}` : '';
+    (event.kind === 'session.saved' || event.kind.startsWith('version.')) && event.version
+      ? `, version ${event.version}`
+      : '';
   return `${who} ${what}${templates}${version}`;
 }
 

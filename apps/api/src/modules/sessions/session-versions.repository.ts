@@ -1,0 +1,85 @@
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { patientSessions, sessionNotes, sessionVersions, templates } from '../../db/schema';
+
+/**
+ * Keeps what a save left as version `version` of the session (issue 23, finding 6): the session's
+ * sealed transcript and every saved note, read back after the save wrote them, so the version is
+ * exactly what the session holds. Call it inside the save's transaction.
+ */
+export async function recordVersion(
+  db: Db,
+  sessionId: number,
+  version: number,
+  savedAt: Date,
+  restoredFrom: number | null = null,
+) {
+  const [session] = await db
+    .select({ transcriptSealed: patientSessions.transcriptSealed })
+    .from(patientSessions)
+    .where(eq(patientSessions.id, sessionId));
+  const notes = await db
+    .select({ templateId: sessionNotes.templateId, contentSealed: sessionNotes.contentSealed })
+    .from(sessionNotes)
+    .where(and(eq(sessionNotes.sessionId, sessionId), isNotNull(sessionNotes.contentSealed)))
+    .orderBy(asc(sessionNotes.templateId));
+  await db.insert(sessionVersions).values({
+    sessionId,
+    version,
+    transcriptSealed: session?.transcriptSealed ?? null,
+    notes: notes.map((note) => ({
+      templateId: note.templateId,
+      contentSealed: note.contentSealed!,
+    })),
+    restoredFrom,
+    savedAt,
+  });
+}
+
+/** A session's versions, newest first, without their text. */
+export async function listVersions(db: Db, sessionId: number) {
+  return db
+    .select({
+      version: sessionVersions.version,
+      savedAt: sessionVersions.savedAt,
+      restoredFrom: sessionVersions.restoredFrom,
+      notes: sessionVersions.notes,
+    })
+    .from(sessionVersions)
+    .where(eq(sessionVersions.sessionId, sessionId))
+    .orderBy(desc(sessionVersions.version));
+}
+
+export async function findVersion(db: Db, sessionId: number, version: number) {
+  const [row] = await db
+    .select()
+    .from(sessionVersions)
+    .where(and(eq(sessionVersions.sessionId, sessionId), eq(sessionVersions.version, version)));
+  return row ?? null;
+}
+
+export async function templateNamesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: templates.id, name: templates.name })
+    .from(templates)
+    .where(inArray(templates.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/**
+ * A restore leaves exactly the restored version's notes saved: a note saved only later keeps its
+ * text in the versions after it and is no longer part of the session's saved notes.
+ */
+export async function unsaveNotesOtherThan(db: Db, sessionId: number, templateIds: number[]) {
+  const others = await db
+    .select({ id: sessionNotes.id, templateId: sessionNotes.templateId })
+    .from(sessionNotes)
+    .where(and(eq(sessionNotes.sessionId, sessionId), isNotNull(sessionNotes.contentSealed)));
+  const drop = others.filter((row) => !templateIds.includes(row.templateId)).map((row) => row.id);
+  if (drop.length === 0) return;
+  await db
+    .update(sessionNotes)
+    .set({ contentSealed: null, contentEvidenceSealed: null, savedAt: null, updatedAt: new Date() })
+    .where(inArray(sessionNotes.id, drop));
+}

@@ -1,0 +1,230 @@
+/**
+ * Issue 23, findings 10 and 7: the one-request upload.
+ *
+ * 10: a long upload answered 504 while its notes were written in the background. Now it answers
+ * 503 with Retry-After, and the same upload sent again is answered with the finished result
+ * without storing, transcribing or writing anything again. On the code before, the first answer
+ * was a 504 and the retry cut, stored and transcribed the recording a second time (twice the
+ * segments, a second generation).
+ *
+ * 7: a process killed while cutting an upload left its stored segments with no generation. Here
+ * the state a killed process leaves (the upload recorded, its first segment stored) is made with
+ * the real pieces, then the start-up recovery runs: a generation is started for what arrived,
+ * and the client's retry cuts only the rest. The real SIGKILL is in test/processes.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPLOAD_IN_PROGRESS, apiErrorSchema, uploadResponseSchema } from '@clerkly/contracts';
+import { generations, sessionNotes, sessionSegments, sessionUploads } from '../src/db/schema';
+import { generationDeps } from '../src/modules/generation/generation.routes';
+import { segmentRecording } from '../src/modules/generation/legacy-upload.segments';
+import {
+  finishInterruptedUploads,
+  uploadKey,
+} from '../src/modules/generation/legacy-upload.service';
+import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
+
+const workDir = mkdtempSync(path.join(tmpdir(), 'clerkly-upload-retry-'));
+
+function speech(text: string, name: string): Buffer {
+  const raw = path.join(workDir, `${name}-raw.wav`);
+  const out = path.join(workDir, `${name}.wav`);
+  execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', raw, text]);
+  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', out]);
+  return readFileSync(out);
+}
+
+const shortWav = speech(
+  'I have had a sore throat for three days. I am allergic to penicillin.',
+  'short',
+);
+
+/** About 40 seconds: two segments, the first cut at a pause 15 to 30 seconds in. */
+function twoSegmentWav(): Buffer {
+  const first = path.join(workDir, 'first.wav');
+  const second = path.join(workDir, 'second.wav');
+  writeFileSync(
+    first,
+    speech('My knee has been painful for two weeks when I climb the stairs.', 'a'),
+  );
+  writeFileSync(second, speech('We will start physiotherapy and review in four weeks.', 'b'));
+  const out = path.join(workDir, 'long.wav');
+  // Speech, 20 s of silence, speech, silence: the cut falls in the first pause.
+  execFileSync('sox', [first, out, 'pad', '0', '20']);
+  const joined = path.join(workDir, 'joined.wav');
+  execFileSync('sox', [out, second, joined, 'pad', '0', '12']);
+  return readFileSync(joined);
+}
+
+let testApp: TestApp;
+type User = Awaited<ReturnType<typeof createUser>>;
+
+beforeAll(async () => {
+  // The wait before the retryable answer, shortened so the work is certainly still going on.
+  testApp = await buildTestApp({ uploadWaitMs: 1 });
+  // Building the app runs the migrations: slow on a shared machine, so more than the default.
+}, 180_000);
+afterAll(async () => {
+  await testApp.close();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+async function newSession(user: User): Promise<number> {
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/patient-sessions/',
+    headers: { cookie: user.cookie, origin: ORIGIN },
+    payload: { firstName: 'Ursula Uploadby', appointmentTypeId: 1, patientConsent: true },
+  });
+  return response.json<{ id: number }>().id;
+}
+
+async function upload(user: User, sessionId: number, audio: Buffer) {
+  const form = new FormData();
+  form.append('selectedTemplateIds', '[1]');
+  form.append('sessionId', String(sessionId));
+  form.append('audio', new Blob([new Uint8Array(audio)], { type: 'audio/wav' }), 'r.wav');
+  const encoded = new Response(form);
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/api/deepgram/upload/',
+    headers: {
+      cookie: user.cookie,
+      origin: ORIGIN,
+      'content-type': encoded.headers.get('content-type')!,
+    },
+    payload: Buffer.from(await encoded.arrayBuffer()),
+  });
+}
+
+const db = () => testApp.app.database.db;
+const segmentsOf = (sessionId: number) =>
+  db()
+    .select({ seq: sessionSegments.seq })
+    .from(sessionSegments)
+    .where(eq(sessionSegments.sessionId, sessionId))
+    .orderBy(asc(sessionSegments.seq));
+const generationsOf = (sessionId: number) =>
+  db()
+    .select({ id: generations.id, status: generations.status })
+    .from(generations)
+    .where(eq(generations.sessionId, sessionId))
+    .orderBy(asc(generations.id));
+
+async function allDone(sessionId: number) {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
+    const rows = await generationsOf(sessionId);
+    if (rows.length > 0 && rows.every((row) => row.status === 'done' || row.status === 'failed')) {
+      return rows;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the generations did not finish');
+}
+
+describe('the one-request upload, answered while its work goes on (finding 10)', () => {
+  it('answers 503 with Retry-After, and the same upload again returns the result without redoing the work', async () => {
+    const user = await createUser(testApp.app);
+    const sessionId = await newSession(user);
+
+    const first = await upload(user, sessionId, shortWav);
+    expect(first.statusCode, first.body).toBe(503);
+    expect(first.headers['retry-after']).toBe(String(UPLOAD_IN_PROGRESS.retryAfterSeconds));
+    expect(apiErrorSchema.parse(first.json()).error).toMatchObject({
+      code: UPLOAD_IN_PROGRESS.code,
+      message: UPLOAD_IN_PROGRESS.message,
+    });
+    const [generation] = await allDone(sessionId);
+    expect(generation!.status).toBe('done');
+    const segments = await segmentsOf(sessionId);
+
+    const retry = await upload(user, sessionId, shortWav);
+    expect(retry.statusCode, retry.body).toBe(200);
+    const body = uploadResponseSchema.parse(retry.json());
+    expect(body.transcription.split(/\s+/).length).toBeGreaterThan(5);
+    expect(body.outputs.map((output) => output.templateId)).toEqual([1]);
+    // Nothing was cut, stored, transcribed or written again.
+    expect(await segmentsOf(sessionId)).toEqual(segments);
+    expect(await generationsOf(sessionId)).toEqual([{ id: generation!.id, status: 'done' }]);
+  });
+
+  it('treats other bytes, or the same bytes for other notes, as a new upload', async () => {
+    const user = await createUser(testApp.app);
+    const sessionId = await newSession(user);
+    expect((await upload(user, sessionId, shortWav)).statusCode).toBe(503);
+    await allDone(sessionId);
+    const other = Buffer.concat([shortWav, Buffer.alloc(3200)]);
+    expect((await upload(user, sessionId, other)).statusCode).toBe(503);
+    await allDone(sessionId);
+    expect(await generationsOf(sessionId)).toHaveLength(2);
+  });
+});
+
+describe('an upload cut off by a stop of the server (finding 7)', () => {
+  it('gets notes for what was stored at restart, and the retry cuts only the rest', async () => {
+    const user = await createUser(testApp.app);
+    const sessionId = await newSession(user);
+    const recording = twoSegmentWav();
+    const file = path.join(workDir, 'upload.wav');
+    writeFileSync(file, recording);
+
+    // What a process killed after storing the first segment leaves: the upload recorded with
+    // one segment cut, that segment stored and queued, no generation.
+    const cut: Buffer[] = [];
+    for await (const segment of segmentRecording(file)) cut.push(segment.wav);
+    expect(cut.length).toBe(2);
+    const stored = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/patient-sessions/${sessionId}/segments/0`,
+      headers: { cookie: user.cookie, origin: ORIGIN, 'content-type': 'audio/wav' },
+      payload: cut[0]!,
+    });
+    expect(stored.statusCode, stored.body).toBe(200);
+    const contentSha256 = createHash('sha256').update(recording).digest('hex');
+    await db()
+      .insert(sessionUploads)
+      .values({
+        sessionId,
+        userId: user.id,
+        contentSha256: uploadKey(contentSha256, [1]),
+        templateIds: [1],
+        segmentFrom: 0,
+        segmentTo: 1,
+        segmentsCut: 1,
+        seat: 'embedded',
+      });
+
+    // The restart: a generation for what arrived, its note kept as the session's draft.
+    const deps = generationDeps(testApp.app);
+    expect(await finishInterruptedUploads(deps, 'embedded', testApp.app.log)).toBe(1);
+    const [partial] = await allDone(sessionId);
+    expect(partial!.status).toBe('done');
+    const [draft] = await db()
+      .select()
+      .from(sessionNotes)
+      .where(eq(sessionNotes.sessionId, sessionId));
+    expect(draft?.draftSealed).toBeTruthy();
+    // Run again (another restart): nothing is started twice.
+    expect(await finishInterruptedUploads(deps, 'embedded', testApp.app.log)).toBe(0);
+
+    // The client sends the same upload again: only the second segment is cut, then the notes of
+    // the whole recording are written (503 while they are), and the next retry returns them.
+    expect((await upload(user, sessionId, recording)).statusCode).toBe(503);
+    expect(await segmentsOf(sessionId)).toEqual([{ seq: 0 }, { seq: 1 }]);
+    await allDone(sessionId);
+    const retry = await upload(user, sessionId, recording);
+    expect(retry.statusCode, retry.body).toBe(200);
+    const body = uploadResponseSchema.parse(retry.json());
+    // One line per segment: the one stored before the stop and the one cut by the retry.
+    const lines = body.transcription.split('\n');
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line.split(/\s+/).length).toBeGreaterThan(3);
+    expect(await segmentsOf(sessionId)).toEqual([{ seq: 0 }, { seq: 1 }]);
+    // Three recognitions and two notes on a shared machine: more than the default 90 s.
+  }, 300_000);
+});
