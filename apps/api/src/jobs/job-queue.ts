@@ -150,6 +150,32 @@ export class JobQueue implements JobSender {
     for (const id of this.localWorkers.get(job.name) ?? []) this.boss.notifyWorker(id);
   }
 
+  async prioritise<Payload extends object>(
+    job: JobDefinition<Payload, never>,
+    payloads: readonly Payload[],
+    priority: number,
+  ): Promise<number> {
+    const { key } = job;
+    if (!key || payloads.length === 0) return 0;
+    const raised = await this.database.db
+      .update(bossJobs)
+      .set({ priority })
+      .where(
+        and(
+          eq(bossJobs.name, job.name),
+          inArray(
+            bossJobs.singletonKey,
+            payloads.map((payload) => key(job.payload.parse(payload))),
+          ),
+          // `created` (never run) and `retry` (waiting to run again): not yet fetched.
+          inArray(bossJobs.state, ['created', 'retry']),
+        ),
+      )
+      .returning({ id: bossJobs.id });
+    for (const id of this.localWorkers.get(job.name) ?? []) this.boss.notifyWorker(id);
+    return raised.length;
+  }
+
   /**
    * Runs the job's handler, at most `concurrency` jobs at a time in this process, and its
    * `onDead` for the jobs whose retries are used up. Each payload is checked against the job's
