@@ -66,7 +66,7 @@ export interface SphinxOptions extends AudioLimits {
  * recording yield the CPU to a stopped session's decoders and to note writing when the machine is
  * full, and still get all of it when it is not.
  */
-const DRAFT_NICENESS = 10;
+const DRAFT_NICENESS = 3;
 
 export const SPHINX_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 
