@@ -53,7 +53,7 @@ export const transcribePriority = (queuedBefore: number): { priority: number } =
  * for nothing yet). Above any fairness priority (those are 0 or below); among the raised jobs the
  * oldest runs first, so the session's segments are transcribed in the order they were recorded.
  */
-export const STOPPED_SESSION_PRIORITY = 1_000_000;
+const STOPPED_SESSION_PRIORITY = 1_000_000;
 
 /** Puts a stopped session's waiting segments at the head of the transcription queue. */
 async function prioritiseStoppedSession(
