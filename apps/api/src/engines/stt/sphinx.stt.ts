@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { access, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { availableParallelism, setPriority, tmpdir } from 'node:os';
+import { availableParallelism, getPriority, setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { apiPackageRoot } from '../../lib/paths';
@@ -397,9 +397,10 @@ export class SphinxSpeechToText implements SpeechToText {
       if (signal.aborted) return reject(toError(signal.reason));
       const child = spawnBound(installation.binary, args, { stdio: 'ignore' });
       if (niceness > 0 && child.pid !== undefined) {
-        // Best effort: a process that may not lower a child's priority still decodes.
+        // Relative to the server's own niceness (a server already running at 19 stays there), and
+        // best effort: a process that may not change a child's priority still decodes.
         try {
-          setPriority(child.pid, niceness);
+          setPriority(child.pid, Math.min(19, getPriority() + niceness));
         } catch {
           // left at the server's priority
         }
