@@ -267,7 +267,7 @@ async function deploy(mode: 'embedded' | 'split', dataDir: string): Promise<Depl
     USAGE_LIMITS: 'off',
     ...(values.profile
       ? {
-          NODE_OPTIONS: `--require ${path.join(import.meta.dirname, 'cpu-profile.preload.cjs')}`,
+          NODE_OPTIONS: `--import ${path.join(import.meta.dirname, 'cpu-profile.preload.mjs')}`,
           CLERKLY_CPU_PROFILE_DIR: path.resolve(values.profile),
         }
       : {}),
