@@ -8,21 +8,13 @@
  * Speech: espeak-ng renderings of ACI-BENCH dialogues (../shared/data/speech; Yim et al., Nature
  * Scientific Data 2023, CC BY 4.0), repeated to the chosen length.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { API_PATHS, SEGMENT_RULES, generationSchema } from '@clerkly/contracts';
-import {
-  TARGET_SAMPLE_RATE,
-  encodeWav,
-  pcm16FromBytes,
-  readWavHeader,
-} from '../src/engines/audio/wav';
-import { repoRoot } from '../src/lib/paths';
-import { readSpeechManifest } from '../src/engines/stt/speech-corpora';
-import { quietestCut } from '../src/modules/generation/legacy-upload.segments';
+import { TARGET_SAMPLE_RATE, encodeWav } from '../src/engines/audio/wav';
 import {
   call,
   deploymentEnv,
@@ -32,6 +24,7 @@ import {
   type Clinician,
   type ServerProcess,
 } from '../test/processes/harness';
+import { consultation, segmentsOf } from './consultation-audio';
 
 const { values } = parseArgs({
   options: {
@@ -44,42 +37,6 @@ const { values } = parseArgs({
 const minutes = Number(values.minutes);
 const rounds = Number(values.rounds);
 const templateIds = values.templates.split(',').map(Number);
-
-/** The consultation: the speech set's dialogues one after another, 1 s apart, to `minutes`. */
-async function consultation(): Promise<Int16Array> {
-  const dataDir = process.env.CLERKLY_DATA_DIR ?? path.resolve(repoRoot(), '..', 'shared', 'data');
-  const manifest = path.join(dataDir, 'speech', 'manifest.jsonl');
-  const clips = (await readSpeechManifest(manifest)).map((clip) => {
-    const bytes = readFileSync(clip.file);
-    const header = readWavHeader(bytes);
-    return pcm16FromBytes(bytes.subarray(header.dataOffset, header.dataOffset + header.dataBytes));
-  });
-  const total = Math.round(minutes * 60 * TARGET_SAMPLE_RATE);
-  const out = new Int16Array(total);
-  let at = 0;
-  for (let i = 0; at < total; i += 1) {
-    const clip = clips[i % clips.length]!;
-    out.set(clip.subarray(0, Math.min(clip.length, total - at)), at);
-    at += clip.length + TARGET_SAMPLE_RATE;
-  }
-  return out;
-}
-
-/** Cut at the quietest moment between the segment rules' bounds, as the browser does. */
-function segmentsOf(samples: Int16Array): Int16Array[] {
-  const segments: Int16Array[] = [];
-  const min = SEGMENT_RULES.minSeconds * TARGET_SAMPLE_RATE;
-  const max = SEGMENT_RULES.maxSeconds * TARGET_SAMPLE_RATE;
-  let start = 0;
-  while (samples.length - start > max) {
-    const window = samples.subarray(start, start + max);
-    const cut = quietestCut(window, min, max);
-    segments.push(samples.subarray(start, start + cut));
-    start += cut;
-  }
-  segments.push(samples.subarray(start));
-  return segments;
-}
 
 async function newSession(server: ServerProcess, user: Clinician): Promise<number> {
   const response = await call(server, user, 'POST', API_PATHS.patientSessions, {
@@ -172,7 +129,7 @@ async function main() {
   const server = await startServer('all', deploymentEnv(dataDir, { LOG_LEVEL: 'error' }));
   try {
     const user = await signUp(server, server.url, path.join(dataDir, 'outbox'));
-    const samples = await consultation();
+    const samples = await consultation(minutes);
     console.log(
       `bench:pipeline — ${minutes} min consultation, templates ${templateIds.join(', ')}, ` +
         `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()[0]!.toFixed(1)}`,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { noteEvidenceSchema } from './notes/evidence';
 import { safetyFindingSchema } from './notes/safety-check';
-import { SEGMENT_STATUSES } from './segments';
+import { SEGMENT_RULES, SEGMENT_STATUSES } from './segments';
 
 // The segment upload's rules and schemas, which the recorder needs on its own (segments.ts).
 export * from './segments';
@@ -52,6 +52,17 @@ export function transcribedByText(engines: readonly (string | null)[]): string |
   const names = [...new Set(engines.filter((engine): engine is string => Boolean(engine)))];
   if (names.length === 0) return null;
   return `Transcribed by ${names.map((name) => SPEECH_ENGINE_LABELS[name] ?? name).join(' and ')}.`;
+}
+
+/**
+ * Issue 25: how far transcription trails the recording, said plainly once it is behind by more
+ * than the longest segment (the one being decoded), as on a server full of consultations, instead
+ * of an unexplained "Nothing recognised yet". `behindSeconds` is the audio recorded and cut into
+ * segments but not transcribed yet (waiting to be sent or waiting for the recogniser).
+ */
+export function transcriptionLagText(behindSeconds: number): string | null {
+  if (!(behindSeconds > SEGMENT_RULES.maxSeconds)) return null;
+  return `Transcription is ${Math.round(behindSeconds)} s behind.`;
 }
 
 /** `GET /api/patient-sessions/{id}/transcript`: the live (draft) transcript. */

@@ -60,4 +60,14 @@ export interface JobSender {
     payload: Payload,
     options?: { priority?: number },
   ): Promise<void>;
+  /**
+   * Raises the waiting jobs of `payloads` (found by their key) to `priority`, so they run before
+   * the other waiting jobs; a job already running or done is left as it is. The order among the
+   * raised jobs stays the order they were sent in.
+   */
+  prioritise<Payload extends object>(
+    job: JobDefinition<Payload, never>,
+    payloads: readonly Payload[],
+    priority: number,
+  ): Promise<number>;
 }

@@ -15,8 +15,16 @@ import {
 import { bossJobs } from './pg-boss-tables';
 import { WorkerLiveness, type Claim, type Orphaned } from './worker-liveness';
 
-/** Poll interval of idle workers in other processes; same-process sends wake a worker at once. */
-const POLL_SECONDS = 0.5;
+/**
+ * How often an idle worker asks the database for a job. A job sent by this process wakes its
+ * workers at once (`send`), so polling only finds jobs sent by other processes, retries whose
+ * backoff has passed and dead letters. On PostgreSQL other processes (`api`) send jobs: 0.5 s.
+ * On the embedded database there are none, and each poll is a query through PGlite's one
+ * connection, in WebAssembly on the server's own thread: issue 25 measured the 9 workers'
+ * polls (18 a second) as the largest part of the server's own CPU during recording (819 of the
+ * queries in a 2-clinician round, more time than all other queries together). 2 s there.
+ */
+const POLL_SECONDS = { postgres: 0.5, pglite: 2 } as const;
 
 /**
  * Durable background jobs on pg-boss (issue 9), on PostgreSQL or on the embedded PGlite through
@@ -150,6 +158,32 @@ export class JobQueue implements JobSender {
     for (const id of this.localWorkers.get(job.name) ?? []) this.boss.notifyWorker(id);
   }
 
+  async prioritise<Payload extends object>(
+    job: JobDefinition<Payload, never>,
+    payloads: readonly Payload[],
+    priority: number,
+  ): Promise<number> {
+    const { key } = job;
+    if (!key || payloads.length === 0) return 0;
+    const raised = await this.database.db
+      .update(bossJobs)
+      .set({ priority })
+      .where(
+        and(
+          eq(bossJobs.name, job.name),
+          inArray(
+            bossJobs.singletonKey,
+            payloads.map((payload) => key(job.payload.parse(payload))),
+          ),
+          // `created` (never run) and `retry` (waiting to run again): not yet fetched.
+          inArray(bossJobs.state, ['created', 'retry']),
+        ),
+      )
+      .returning({ id: bossJobs.id });
+    for (const id of this.localWorkers.get(job.name) ?? []) this.boss.notifyWorker(id);
+    return raised.length;
+  }
+
   /**
    * Runs the job's handler, at most `concurrency` jobs at a time in this process, and its
    * `onDead` for the jobs whose retries are used up. Each payload is checked against the job's
@@ -181,7 +215,11 @@ export class JobQueue implements JobSender {
     for (let slot = 0; slot < concurrency; slot += 1) {
       const id = await this.boss.work<object>(
         queue,
-        { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS, includeMetadata: true },
+        {
+          batchSize: 1,
+          pollingIntervalSeconds: POLL_SECONDS[this.database.kind],
+          includeMetadata: true,
+        },
         async ([job]) => {
           if (!job) return;
           await this.runOne(queue, job, handler);

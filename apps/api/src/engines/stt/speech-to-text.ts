@@ -45,6 +45,13 @@ export interface TranscribeOptions {
    * templates' topics): engines that can, bias recognition towards them (issue 15).
    */
   vocabulary?: readonly string[];
+  /**
+   * Issue 25: whether a clinician is waiting for this transcript now (their session is stopped).
+   * A local engine then spreads it over every core at normal CPU priority; otherwise (a draft of
+   * a session still recording) it uses one decoder at a lower priority, so waiting clinicians
+   * and note writing get the CPU first. Default: waiting. Remote engines ignore it.
+   */
+  waiting?: boolean;
 }
 
 export interface SpeechToText {

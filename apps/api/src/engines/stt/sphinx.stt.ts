@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { access, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, getPriority, setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { apiPackageRoot } from '../../lib/paths';
@@ -60,6 +60,13 @@ export interface SphinxOptions extends AudioLimits {
   maxChunkSeconds?: number;
   minChunkSeconds?: number;
 }
+
+/**
+ * CPU priority (nice) of decoders nobody waits for yet (issue 25): drafts of sessions still
+ * recording yield the CPU to a stopped session's decoders and to note writing when the machine is
+ * full, and still get all of it when it is not.
+ */
+const DRAFT_NICENESS = 3;
 
 export const SPHINX_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 
@@ -249,10 +256,15 @@ export class SphinxSpeechToText implements SpeechToText {
       signal: options.signal,
       timeoutMs: this.options.timeoutMs,
     });
+    // Every decoder process pays ~0.6 CPU-s to load its model (issue 25, measured): a draft
+    // segment is one decoder, so its cores go to other segments; only a transcript someone waits
+    // for is cut into chunks decoded side by side.
+    const waiting = options.waiting ?? true;
+    const parallelism = waiting ? this.parallelism : 1;
     const chunks = planChunks(pcm.samples, {
       maxChunkSeconds: this.options.maxChunkSeconds ?? 30,
       minChunkSeconds: this.options.minChunkSeconds ?? 8,
-      parallelism: this.parallelism,
+      parallelism,
     });
 
     // pocketsphinx reads files only (Node's child stdin is a socket it cannot open), so each
@@ -265,7 +277,7 @@ export class SphinxSpeechToText implements SpeechToText {
     try {
       decoded = await runInParallel(
         chunks,
-        this.parallelism,
+        parallelism,
         async (chunk, index, signal) => {
           const name = `chunk-${index}`;
           await writeFile(
@@ -277,7 +289,14 @@ export class SphinxSpeechToText implements SpeechToText {
             this.options.timeoutMs,
             ((chunk.end - chunk.start) / TARGET_SAMPLE_RATE) * 20_000,
           );
-          await this.decodeFile(installation, workDir, name, timeoutMs, signal);
+          await this.decodeFile(
+            installation,
+            workDir,
+            name,
+            timeoutMs,
+            signal,
+            waiting ? 0 : DRAFT_NICENESS,
+          );
           const ctm = await readFile(path.join(workDir, `${name}.ctm`), 'utf8').catch(
             (error: unknown) => {
               throw new SpeechToTextError(
@@ -305,7 +324,8 @@ export class SphinxSpeechToText implements SpeechToText {
         engine: this.kind,
         audioSeconds: round(pcm.durationSeconds),
         chunks: chunks.length,
-        parallelism: this.parallelism,
+        parallelism,
+        waiting,
         seconds: round(seconds),
         realTimeFactor: round(seconds / pcm.durationSeconds),
         words: words.length,
@@ -347,6 +367,7 @@ export class SphinxSpeechToText implements SpeechToText {
     name: string,
     timeoutMs: number,
     signal: AbortSignal,
+    niceness: number,
   ): Promise<void> {
     const control = path.join(workDir, `${name}.ctl`);
     await writeFile(control, `${name}\n`, { mode: 0o600 });
@@ -375,6 +396,15 @@ export class SphinxSpeechToText implements SpeechToText {
     await new Promise<void>((resolve, reject) => {
       if (signal.aborted) return reject(toError(signal.reason));
       const child = spawnBound(installation.binary, args, { stdio: 'ignore' });
+      if (niceness > 0 && child.pid !== undefined) {
+        // Relative to the server's own niceness (a server already running at 19 stays there), and
+        // best effort: a process that may not change a child's priority still decodes.
+        try {
+          setPriority(child.pid, Math.min(19, getPriority() + niceness));
+        } catch {
+          // left at the server's priority
+        }
+      }
       let failure: Error | null = null;
       const stop = (error: Error): void => {
         failure ??= error;

@@ -47,6 +47,27 @@ export const transcribePriority = (queuedBefore: number): { priority: number } =
   priority: -Math.max(0, queuedBefore),
 });
 
+/**
+ * Issue 25, the clinician who is waiting: once a session is stopped, its segments still waiting
+ * go ahead of every segment of sessions still recording (whose clinicians read a draft and wait
+ * for nothing yet). Above any fairness priority (those are 0 or below); among the raised jobs the
+ * oldest runs first, so the session's segments are transcribed in the order they were recorded.
+ */
+const STOPPED_SESSION_PRIORITY = 1_000_000;
+
+/** Puts a stopped session's waiting segments at the head of the transcription queue. */
+async function prioritiseStoppedSession(
+  deps: GenerationDeps,
+  segments: readonly { id: number; status: string }[],
+): Promise<void> {
+  const waiting = segments.filter((segment) => segment.status === 'queued');
+  await deps.jobs.prioritise(
+    transcribeSegmentJob,
+    waiting.map((segment) => ({ segmentId: segment.id })),
+    STOPPED_SESSION_PRIORITY,
+  );
+}
+
 /** What the generation's requests need; `generationDeps(app)` in the routes builds it. */
 export interface GenerationDeps {
   db: Db;
@@ -265,6 +286,7 @@ export async function startGeneration(
     },
     true,
   );
+  await prioritiseStoppedSession(deps, present);
   await deps.jobs.send(advanceGenerationJob, { generationId: generation.id });
   return generationView(deps, generation);
 }
@@ -360,14 +382,13 @@ export async function retryGeneration(
   if (generation.status !== 'failed') return generationView(deps, generation);
   if (generation.kind === 'notes' && !generation.transcriptSealed) {
     const requeued = await requeueFailedSegments(deps.db, generation.sessionId);
-    let queued = (await countQueuedSegmentsOfUser(deps.db, userId)) - requeued.length;
     for (const segment of requeued) {
+      // The clinician is waiting for these: the stopped session's priority (issue 25).
       await deps.jobs.send(
         transcribeSegmentJob,
         { segmentId: segment.id },
-        transcribePriority(queued),
+        { priority: STOPPED_SESSION_PRIORITY },
       );
-      queued += 1;
     }
   }
   const next = generation.transcriptSealed ? 'writing' : 'transcribing';

@@ -74,6 +74,8 @@ function abortWhenUnwanted(
 async function transcribeSegment(deps: WorkerDeps, job: SegmentJob, context: JobContext) {
   const segment = await findSegmentById(deps.db, job.segmentId);
   if (!segment || segment.status !== 'queued' || !segment.audioSealed) return;
+  // Issue 25: a stopped session's clinician waits for this segment; a recording one reads a draft.
+  const waiting = (await waitingGenerationsOf(deps.db, segment.sessionId)).length > 0;
   const unwanted = new AbortController();
   const stopWatching = abortWhenUnwanted(deps, segment.id, unwanted);
   try {
@@ -86,6 +88,7 @@ async function transcribeSegment(deps: WorkerDeps, job: SegmentJob, context: Job
       {
         signal: AbortSignal.any([context.signal, unwanted.signal]),
         vocabulary: await clinicianVocabulary(deps, segment.userId),
+        waiting,
       },
     );
     await completeSegment(deps.db, segment.id, {

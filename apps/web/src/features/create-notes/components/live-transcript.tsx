@@ -1,4 +1,4 @@
-import { PIPELINE_POLL_MS, transcribedByText } from '@clerkly/contracts';
+import { PIPELINE_POLL_MS, transcribedByText, transcriptionLagText } from '@clerkly/contracts';
 import { Badge, Box, Button, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -56,8 +56,14 @@ export function LiveTranscript({ recording }: { recording: boolean }) {
     if (element) element.scrollTop = element.scrollHeight;
   }, [text]);
 
+  // Issue 25: on a busy server the clinician is told how far behind the text is: in place of
+  // the text while there is none, else in the status line.
+  const lag = transcriptionLagText(
+    (data?.pendingSeconds ?? 0) + (unsent > 0 ? pipeline.uploads.pendingSeconds : 0),
+  );
   let status: string;
-  if (data && data.pendingSeconds > 0)
+  if (lag && text) status = lag;
+  else if (data && data.pendingSeconds > 0)
     status = `Transcribing ${secondsText(data.pendingSeconds)} of audio…`;
   else if (unsent > 0)
     status = `${secondsText(pipeline.uploads.pendingSeconds)} of audio waiting to be sent…`;
@@ -97,7 +103,7 @@ export function LiveTranscript({ recording }: { recording: boolean }) {
           <Stack gap={6}>
             <Box ref={textRef} mah={200} style={{ overflowY: 'auto', whiteSpace: 'pre-wrap' }}>
               <Text size="sm" c={text ? undefined : 'dimmed'} fs={text ? undefined : 'italic'}>
-                {text || 'Nothing recognised yet.'}
+                {text || lag || 'Nothing recognised yet.'}
               </Text>
             </Box>
             {failed.length > 0 && (
