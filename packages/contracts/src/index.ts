@@ -15,3 +15,4 @@ export * from './billing';
 export * from './text';
 export * from './legal';
 export * from './audit';
+export * from './templates';
