@@ -23,15 +23,15 @@ Kind regards,
 describe('sectionsFromExampleNote', () => {
   it('finds labelled, all-caps and abbreviated headings in the note order, leaving out the identification lines', () => {
     const sections = sectionsFromExampleNote(EXAMPLE);
-    expect(sections.map((s) => s.title)).toEqual(['HX', 'Examination', 'A/P']);
+    expect(sections.map((s) => s.title)).toEqual(['HX', 'EXAMINATION', 'A/P']);
   });
 
   it('keeps each section format: dashes and numbered lines are bullets, sentences are prose', () => {
     const byTitle = new Map(sectionsFromExampleNote(EXAMPLE).map((s) => [s.title, s]));
     expect(byTitle.get('HX')?.format).toBe('prose');
-    expect(byTitle.get('Examination')?.format).toBe('bullets');
+    expect(byTitle.get('EXAMINATION')?.format).toBe('bullets');
     expect(byTitle.get('A/P')?.format).toBe('bullets');
-    expect(byTitle.get('Examination')?.guidance).toMatch(/2 bullet points/);
+    expect(byTitle.get('EXAMINATION')?.guidance).toMatch(/2 bullet points/);
   });
 
   it('removes the patient identifiers from the style examples', () => {

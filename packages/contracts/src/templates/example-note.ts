@@ -65,21 +65,12 @@ function isAllCapsHeading(line: string): boolean {
   return t === t.toUpperCase() && /^[A-Z0-9 /&()'-]+$/.test(t) && t.split(/\s+/).length <= 6;
 }
 
-/** "HISTORY OF PRESENT ILLNESS" → "History of Present Illness"; "A/P" and "HPI" kept. */
-export function headingTitle(raw: string): string {
-  const t = raw
+/** A heading as the clinician wrote it ("A/P", "HISTORY", "Plan"), without its colon. */
+function headingTitle(raw: string): string {
+  return raw
     .trim()
     .replace(/[:#]+$/, '')
     .trim();
-  if (t !== t.toUpperCase() || t.length <= 4) return t;
-  const small = new Set(['of', 'and', 'or', 'the', 'to', 'for', 'in', 'on', 'with']);
-  return t
-    .toLowerCase()
-    .split(/\s+/)
-    .map((word, i) =>
-      i > 0 && small.has(word) ? word : word.charAt(0).toUpperCase() + word.slice(1),
-    )
-    .join(' ');
 }
 
 interface RawSection {
