@@ -128,3 +128,92 @@ test('a template from a pasted example note writes a note in its sections, order
   expect(shapes[1]!.paragraphs.join(' ')).toMatch(/\p{L}{3,}/u);
   expect(shapes[1]!.paragraphs).not.toEqual(['Not discussed.']);
 });
+
+test.describe('My Templates with the keyboard and on a phone', () => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`from scratch, reordered with the keyboard, copied and deleted at ${viewport.width}×${viewport.height}`, async ({
+      page,
+      login,
+    }, testInfo) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(viewport);
+      await login();
+      await page.goto('/templates');
+      const shot = async (name: string) =>
+        page.screenshot({ path: testInfo.outputPath(`${name}-${viewport.width}.png`) });
+
+      // The New template menu, opened and chosen with the keyboard.
+      await page.getByRole('button', { name: 'New template' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('menuitem', { name: 'From scratch' })).toBeVisible();
+      await shot('new-template-menu');
+      await page.getByRole('menuitem', { name: 'From scratch' }).focus();
+      await page.keyboard.press('Enter');
+      const editor = page.getByRole('dialog', { name: 'New template' });
+      await expect(editor).toBeVisible();
+
+      await editor.getByRole('textbox', { name: 'Template name' }).fill('Quick review');
+      await editor.getByRole('textbox', { name: 'Title' }).first().fill('Hx');
+      await editor.getByRole('button', { name: 'Add section' }).press('Enter');
+      await editor.getByRole('textbox', { name: 'Title' }).nth(1).fill('A/P');
+      await editor
+        .getByRole('group', { name: 'Section 2: A/P' })
+        .getByText('Bullet points')
+        .click();
+      await editor
+        .getByRole('textbox', { name: 'Verbatim text (optional)' })
+        .nth(1)
+        .fill('Seen by Dr Example');
+
+      // Reorder without dragging: "Move A/P up" with Enter; focus stays on the moved section.
+      const moveUp = editor.getByRole('button', { name: 'Move A/P up' });
+      await moveUp.focus();
+      await page.keyboard.press('Enter');
+      await expect(editor.getByRole('textbox', { name: 'Title' }).first()).toHaveValue('A/P');
+      await expect(editor.getByRole('button', { name: 'Move A/P down' })).toBeFocused();
+      await shot('template-editor');
+      await editor.getByRole('button', { name: 'Save template' }).press('Enter');
+      await expect(editor).toBeHidden();
+
+      const mine = page.getByRole('region', { name: 'My Templates' });
+      const card = mine.getByRole('article', { name: 'Quick review' });
+      await expect(card).toBeVisible();
+      await shot('my-templates');
+
+      // Edit shows the saved order and format.
+      await card.getByRole('button', { name: 'Edit Quick review' }).press('Enter');
+      const edit = page.getByRole('dialog', { name: 'Edit Quick review' });
+      await expect(edit.getByRole('textbox', { name: 'Title' }).first()).toHaveValue('A/P');
+      await expect(
+        edit
+          .getByRole('group', { name: 'Section 1: A/P' })
+          .getByRole('radio', { name: 'Bullet points' }),
+      ).toBeChecked();
+      await page.keyboard.press('Escape');
+      await expect(edit).toBeHidden();
+
+      // Copy a catalogue template and save the copy.
+      await page
+        .getByRole('region', { name: 'Recommended Templates' })
+        .getByRole('button', { name: 'Copy SOAP Note' })
+        .click();
+      const copy = page.getByRole('dialog', { name: 'Copy of SOAP Note' });
+      await expect(copy.getByRole('textbox', { name: 'Title' })).toHaveCount(4);
+      await copy.getByRole('button', { name: 'Save template' }).click();
+      await expect(copy).toBeHidden();
+      await expect(mine.getByRole('article', { name: 'My SOAP Note' })).toBeVisible();
+
+      // Delete one: it leaves the list.
+      await card.getByRole('button', { name: 'Delete Quick review' }).click();
+      await page
+        .getByRole('dialog', { name: 'Delete template' })
+        .getByRole('button', { name: 'Delete' })
+        .click();
+      await expect(mine.getByRole('article', { name: 'Quick review' })).toBeHidden();
+      await expect(mine.getByRole('article', { name: 'My SOAP Note' })).toBeVisible();
+    });
+  }
+});

@@ -80,14 +80,21 @@ export function TemplateEditorModal({ draft, opened, onClose }: TemplateEditorMo
   const change = (key: number, patch: Partial<EditedSection>) =>
     setSections((all) => all.map((s) => (s.key === key ? { ...s, ...patch } : s)));
 
-  const move = (index: number, by: -1 | 1, button: string) => {
+  /**
+   * Moves a section one place; focus stays with it, on the same button, or on the other one when
+   * the section reached the end where that button is disabled (focus would fall to the page).
+   */
+  const move = (index: number, by: -1 | 1, key: number) => {
+    const to = index + by;
+    const atEdge = to === 0 || to === sections.length - 1;
+    const direction = by === -1 ? (atEdge && to === 0 ? 'down' : 'up') : atEdge ? 'up' : 'down';
     setSections((all) => {
       const next = [...all];
       const [moved] = next.splice(index, 1);
-      next.splice(index + by, 0, moved!);
+      next.splice(to, 0, moved!);
       return next;
     });
-    focusAfterMove.current = button;
+    focusAfterMove.current = `section-${key}-${direction}`;
   };
 
   const input = (): OwnTemplateInput => ({
@@ -194,7 +201,7 @@ export function TemplateEditorModal({ draft, opened, onClose }: TemplateEditorMo
                         variant="subtle"
                         aria-label={`Move ${label} up`}
                         disabled={index === 0}
-                        onClick={() => move(index, -1, up)}
+                        onClick={() => move(index, -1, section.key)}
                       >
                         <IconArrowUp size={16} aria-hidden />
                       </ActionIcon>
@@ -203,7 +210,7 @@ export function TemplateEditorModal({ draft, opened, onClose }: TemplateEditorMo
                         variant="subtle"
                         aria-label={`Move ${label} down`}
                         disabled={index === sections.length - 1}
-                        onClick={() => move(index, 1, down)}
+                        onClick={() => move(index, 1, section.key)}
                       >
                         <IconArrowDown size={16} aria-hidden />
                       </ActionIcon>
