@@ -8,7 +8,7 @@ import { OWN_TEMPLATE_LIMITS } from './own-templates';
  */
 
 /** What stands in for an identifier removed from an example. */
-export const REMOVED = { name: '[name]', date: '[date]', number: '[number]' } as const;
+const REMOVED = { name: '[name]', date: '[date]', number: '[number]' } as const;
 
 const MONTHS =
   'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';

@@ -7,7 +7,7 @@ import { boundedText, dbId } from '../text';
  * is written by the editor, stored by the API and read by both note engines.
  */
 
-export const TEMPLATE_SECTION_FORMATS = ['prose', 'bullets'] as const;
+const TEMPLATE_SECTION_FORMATS = ['prose', 'bullets'] as const;
 export type TemplateSectionFormat = (typeof TEMPLATE_SECTION_FORMATS)[number];
 
 /** The kinds a clinician may choose; the catalogue also has summaries. */
@@ -33,7 +33,7 @@ const requiredText = (max: number, what: string) =>
     .transform((value) => value.trim())
     .pipe(z.string().min(1, `${what} is required`));
 
-export const templateSectionSchema = z.object({
+const templateSectionSchema = z.object({
   title: requiredText(OWN_TEMPLATE_LIMITS.titleChars, 'Section title'),
   guidance: boundedText(OWN_TEMPLATE_LIMITS.guidanceChars, 'Guidance').transform((v) => v.trim()),
   format: z.enum(TEMPLATE_SECTION_FORMATS, { error: 'Format is prose or bullets' }),

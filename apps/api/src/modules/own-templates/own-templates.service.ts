@@ -35,7 +35,7 @@ type OwnTemplateInput = z.output<typeof ownTemplateInputSchema>;
 
 const notFound = () => new NotFoundError('Template not found');
 
-export function toOwnTemplate(template: TemplateRow, topics: TopicRow[]): OwnTemplate {
+function toOwnTemplate(template: TemplateRow, topics: TopicRow[]): OwnTemplate {
   return {
     id: template.id,
     name: template.name,

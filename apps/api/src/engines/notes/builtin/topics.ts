@@ -30,7 +30,7 @@ const SHORTHAND: readonly [RegExp, string][] = [
   [/\bmeds\b/g, 'medications'],
 ];
 
-export function spellOutShorthand(name: string): string {
+function spellOutShorthand(name: string): string {
   return SHORTHAND.reduce((text, [re, full]) => text.replace(re, full), name);
 }
 
