@@ -98,7 +98,7 @@ test('a template from a pasted example note writes a note in its sections, order
   // says it was not discussed).
   const shapes = await note.evaluate((article) => {
     const out: { title: string; lists: number; paragraphs: string[] }[] = [];
-    for (const heading of article.querySelectorAll('h2')) {
+    for (const heading of Array.from(article.querySelectorAll('h2'))) {
       const shape = { title: heading.textContent ?? '', lists: 0, paragraphs: [] as string[] };
       for (let next = heading.nextElementSibling; next && next.tagName !== 'H2';) {
         if (next.tagName === 'UL') shape.lists += next.querySelectorAll('li').length;
