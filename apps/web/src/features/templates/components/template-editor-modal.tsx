@@ -3,7 +3,6 @@ import {
   OWN_TEMPLATE_LIMITS,
   ownTemplateInputSchema,
   type OwnTemplateInput,
-  type TemplateSectionFormat,
 } from '@clerkly/contracts';
 import {
   ActionIcon,
@@ -53,23 +52,27 @@ const withKeys = (sections: OwnTemplateInput['sections']): EditedSection[] =>
  * moved section's button.
  */
 export function TemplateEditorModal({ draft, opened, onClose }: TemplateEditorModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={draft?.heading ?? 'Template'} size="xl">
+      {/* A new draft is a new form: nothing of the previous one is carried over. */}
+      {draft && <TemplateEditorForm key={draftKey(draft)} draft={draft} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+const draftKeys = new WeakMap<TemplateDraft, number>();
+function draftKey(draft: TemplateDraft): number {
+  if (!draftKeys.has(draft)) draftKeys.set(draft, nextKey++);
+  return draftKeys.get(draft)!;
+}
+
+function TemplateEditorForm({ draft, onClose }: { draft: TemplateDraft; onClose: () => void }) {
   const save = useSaveOwnTemplate();
-  const [name, setName] = useState('');
-  const [kind, setKind] = useState<OwnTemplateInput['kind']>('note');
-  const [sections, setSections] = useState<EditedSection[]>([]);
+  const [name, setName] = useState(draft.input.name);
+  const [kind, setKind] = useState<OwnTemplateInput['kind']>(draft.input.kind);
+  const [sections, setSections] = useState<EditedSection[]>(() => withKeys(draft.input.sections));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const focusAfterMove = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (!draft || !opened) return;
-    setName(draft.input.name);
-    setKind(draft.input.kind);
-    setSections(withKeys(draft.input.sections));
-    setErrors({});
-    save.reset();
-    // A new draft replaces whatever the editor held; `save` is stable enough for this.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [draft, opened]);
 
   useEffect(() => {
     if (!focusAfterMove.current) return;
@@ -104,7 +107,7 @@ export function TemplateEditorModal({ draft, opened, onClose }: TemplateEditorMo
       ...section,
       ...(section.verbatim?.trim() ? {} : { verbatim: undefined }),
     })),
-    ...(draft?.input.copiedFromId ? { copiedFromId: draft.input.copiedFromId } : {}),
+    ...(draft.input.copiedFromId ? { copiedFromId: draft.input.copiedFromId } : {}),
   });
 
   const submit = () => {
@@ -117,7 +120,7 @@ export function TemplateEditorModal({ draft, opened, onClose }: TemplateEditorMo
     }
     setErrors({});
     save.mutate(
-      { id: draft?.id ?? null, input: input() },
+      { id: draft.id, input: input() },
       {
         onSuccess: (saved) => {
           notifications.show({ color: 'green', message: `Template "${saved.name}" saved` });
@@ -132,193 +135,177 @@ export function TemplateEditorModal({ draft, opened, onClose }: TemplateEditorMo
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={draft?.heading ?? 'Template'}
-      size="xl"
-      fullScreen={false}
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      noValidate
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-        noValidate
-      >
-        <Stack gap="md">
-          <Group grow align="flex-start" wrap="wrap">
-            <TextInput
-              label="Template name"
-              required
-              value={name}
-              maxLength={OWN_TEMPLATE_LIMITS.nameChars}
-              onChange={(event) => setName(event.currentTarget.value)}
-              error={errors.name}
-              miw={220}
-            />
-            <Stack gap={4} miw={220}>
-              <Text size="sm" fw={500} id="template-kind-label">
-                Kind
-              </Text>
-              <SegmentedControl
-                aria-labelledby="template-kind-label"
-                value={kind}
-                onChange={(value) => setKind(value as OwnTemplateInput['kind'])}
-                data={OWN_TEMPLATE_KINDS.map((value) => ({ value, label: KIND_LABELS[value] }))}
-              />
-            </Stack>
-          </Group>
-          <Title order={3} size="h5">
-            Sections, in order
-          </Title>
-          {errors.sections && (
-            <Text c="red" size="sm">
-              {errors.sections}
+      <Stack gap="md">
+        <Group grow align="flex-start" wrap="wrap">
+          <TextInput
+            label="Template name"
+            required
+            value={name}
+            maxLength={OWN_TEMPLATE_LIMITS.nameChars}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={errors.name}
+            miw={220}
+          />
+          <Stack gap={4} miw={220}>
+            <Text size="sm" fw={500} id="template-kind-label">
+              Kind
             </Text>
-          )}
-          {sections.map((section, index) => {
-            const label = section.title.trim() || `Section ${index + 1}`;
-            const up = `section-${section.key}-up`;
-            const down = `section-${section.key}-down`;
-            return (
-              <Paper
-                key={section.key}
-                withBorder
-                p="md"
-                component="fieldset"
-                aria-label={`Section ${index + 1}: ${label}`}
-                style={{ margin: 0 }}
-              >
-                <Stack gap="sm">
-                  <Group justify="space-between" wrap="nowrap">
-                    <Text fw={600} size="sm">
-                      {index + 1}. {label}
-                    </Text>
-                    <Group gap={4} wrap="nowrap">
-                      <ActionIcon
-                        id={up}
-                        variant="subtle"
-                        aria-label={`Move ${label} up`}
-                        disabled={index === 0}
-                        onClick={() => move(index, -1, section.key)}
-                      >
-                        <IconArrowUp size={16} aria-hidden />
-                      </ActionIcon>
-                      <ActionIcon
-                        id={down}
-                        variant="subtle"
-                        aria-label={`Move ${label} down`}
-                        disabled={index === sections.length - 1}
-                        onClick={() => move(index, 1, section.key)}
-                      >
-                        <IconArrowDown size={16} aria-hidden />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove ${label}`}
-                        onClick={() =>
-                          setSections((all) => all.filter((s) => s.key !== section.key))
-                        }
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Group>
+            <SegmentedControl
+              aria-labelledby="template-kind-label"
+              value={kind}
+              onChange={setKind}
+              data={OWN_TEMPLATE_KINDS.map((value) => ({ value, label: KIND_LABELS[value] }))}
+            />
+          </Stack>
+        </Group>
+        <Title order={3} size="h5">
+          Sections, in order
+        </Title>
+        {errors.sections && (
+          <Text c="red" size="sm">
+            {errors.sections}
+          </Text>
+        )}
+        {sections.map((section, index) => {
+          const label = section.title.trim() || `Section ${index + 1}`;
+          const up = `section-${section.key}-up`;
+          const down = `section-${section.key}-down`;
+          return (
+            <Paper
+              key={section.key}
+              withBorder
+              p="md"
+              component="fieldset"
+              aria-label={`Section ${index + 1}: ${label}`}
+              style={{ margin: 0 }}
+            >
+              <Stack gap="sm">
+                <Group justify="space-between" wrap="nowrap">
+                  <Text fw={600} size="sm">
+                    {index + 1}. {label}
+                  </Text>
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon
+                      id={up}
+                      variant="subtle"
+                      aria-label={`Move ${label} up`}
+                      disabled={index === 0}
+                      onClick={() => move(index, -1, section.key)}
+                    >
+                      <IconArrowUp size={16} aria-hidden />
+                    </ActionIcon>
+                    <ActionIcon
+                      id={down}
+                      variant="subtle"
+                      aria-label={`Move ${label} down`}
+                      disabled={index === sections.length - 1}
+                      onClick={() => move(index, 1, section.key)}
+                    >
+                      <IconArrowDown size={16} aria-hidden />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove ${label}`}
+                      onClick={() => setSections((all) => all.filter((s) => s.key !== section.key))}
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
                   </Group>
-                  <TextInput
-                    label="Title"
-                    required
-                    value={section.title}
-                    maxLength={OWN_TEMPLATE_LIMITS.titleChars}
-                    onChange={(event) => change(section.key, { title: event.currentTarget.value })}
-                    error={errors[`sections.${index}.title`]}
+                </Group>
+                <TextInput
+                  label="Title"
+                  required
+                  value={section.title}
+                  maxLength={OWN_TEMPLATE_LIMITS.titleChars}
+                  onChange={(event) => change(section.key, { title: event.currentTarget.value })}
+                  error={errors[`sections.${index}.title`]}
+                />
+                <Textarea
+                  label="Guidance"
+                  description="What belongs here, in your words"
+                  autosize
+                  minRows={2}
+                  value={section.guidance}
+                  onChange={(event) => change(section.key, { guidance: event.currentTarget.value })}
+                  error={errors[`sections.${index}.guidance`]}
+                />
+                <Stack gap={4}>
+                  <Text size="sm" fw={500} id={`section-${section.key}-format`}>
+                    Format
+                  </Text>
+                  <SegmentedControl
+                    aria-labelledby={`section-${section.key}-format`}
+                    value={section.format}
+                    onChange={(format) => change(section.key, { format })}
+                    data={[
+                      { value: 'prose', label: 'Prose' },
+                      { value: 'bullets', label: 'Bullet points' },
+                    ]}
                   />
+                </Stack>
+                <Textarea
+                  label="Verbatim text (optional)"
+                  description="Fixed wording always included as written, e.g. a sign-off"
+                  autosize
+                  minRows={1}
+                  value={section.verbatim ?? ''}
+                  onChange={(event) => change(section.key, { verbatim: event.currentTarget.value })}
+                  error={errors[`sections.${index}.verbatim`]}
+                />
+                {section.example !== undefined && (
                   <Textarea
-                    label="Guidance"
-                    description="What belongs here, in your words"
+                    label="Style example"
+                    description="From your note, the patient's identifiers removed; check before saving"
                     autosize
                     minRows={2}
-                    value={section.guidance}
+                    maxRows={8}
+                    value={section.example}
                     onChange={(event) =>
-                      change(section.key, { guidance: event.currentTarget.value })
+                      change(section.key, { example: event.currentTarget.value })
                     }
-                    error={errors[`sections.${index}.guidance`]}
                   />
-                  <Stack gap={4}>
-                    <Text size="sm" fw={500} id={`section-${section.key}-format`}>
-                      Format
-                    </Text>
-                    <SegmentedControl
-                      aria-labelledby={`section-${section.key}-format`}
-                      value={section.format}
-                      onChange={(value) =>
-                        change(section.key, { format: value as TemplateSectionFormat })
-                      }
-                      data={[
-                        { value: 'prose', label: 'Prose' },
-                        { value: 'bullets', label: 'Bullet points' },
-                      ]}
-                    />
-                  </Stack>
-                  <Textarea
-                    label="Verbatim text (optional)"
-                    description="Fixed wording always included as written, e.g. a sign-off"
-                    autosize
-                    minRows={1}
-                    value={section.verbatim ?? ''}
-                    onChange={(event) =>
-                      change(section.key, { verbatim: event.currentTarget.value })
-                    }
-                    error={errors[`sections.${index}.verbatim`]}
-                  />
-                  {section.example !== undefined && (
-                    <Textarea
-                      label="Style example"
-                      description="From your note, the patient's identifiers removed; check before saving"
-                      autosize
-                      minRows={2}
-                      maxRows={8}
-                      value={section.example}
-                      onChange={(event) =>
-                        change(section.key, { example: event.currentTarget.value })
-                      }
-                    />
-                  )}
-                </Stack>
-              </Paper>
-            );
-          })}
-          <Group>
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={16} aria-hidden />}
-              disabled={sections.length >= OWN_TEMPLATE_LIMITS.sections}
-              onClick={() =>
-                setSections((all) => [
-                  ...all,
-                  ...withKeys([{ title: '', guidance: '', format: 'prose' }]),
-                ])
-              }
-            >
-              Add section
-            </Button>
-          </Group>
-          {save.error && (
-            <Alert color="red" variant="light" role="alert">
-              {errorMessage(save.error, 'The template could not be saved. Try again.')}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save template
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+                )}
+              </Stack>
+            </Paper>
+          );
+        })}
+        <Group>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            disabled={sections.length >= OWN_TEMPLATE_LIMITS.sections}
+            onClick={() =>
+              setSections((all) => [
+                ...all,
+                ...withKeys([{ title: '', guidance: '', format: 'prose' }]),
+              ])
+            }
+          >
+            Add section
+          </Button>
+        </Group>
+        {save.error && (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(save.error, 'The template could not be saved. Try again.')}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save template
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
