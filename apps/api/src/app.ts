@@ -8,6 +8,7 @@ import authRoutes from './modules/auth/auth.routes';
 import billingRoutes from './modules/billing/billing.routes';
 import exportsRoutes from './modules/exports/exports.routes';
 import healthRoutes from './modules/health/health.routes';
+import ownTemplatesRoutes from './modules/own-templates/own-templates.routes';
 import referenceDataRoutes from './modules/reference-data/reference-data.routes';
 import legacyUploadRoutes from './modules/generation/legacy-upload.routes';
 import generationJobs from './modules/generation/generation.jobs';
@@ -92,6 +93,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(referenceDataRoutes);
+  await app.register(ownTemplatesRoutes);
   await app.register(sessionsRoutes);
   await app.register(exportsRoutes);
   await app.register(usageRoutes);

@@ -82,6 +82,45 @@ export const ROUTES: Record<string, RouteEntry> = {
     owned: true,
     request: (owner) => ({ url: `/api/templates/user/${owner.id}` }),
   },
+  'GET /api/templates/mine': {
+    access: 'user',
+    owned: false,
+    request: () => ({ url: '/api/templates/mine' }),
+  },
+  'POST /api/templates/mine': {
+    access: 'user',
+    owned: false,
+    request: () => ({
+      url: '/api/templates/mine',
+      payload: {
+        name: 'Someone else’s template',
+        kind: 'note',
+        sections: [{ title: 'Plan', guidance: '', format: 'prose' }],
+      },
+    }),
+  },
+  'GET /api/templates/mine/:id': {
+    access: 'user',
+    owned: true,
+    request: (owner) => ({ url: `/api/templates/mine/${owner.templateId}` }),
+  },
+  'PUT /api/templates/mine/:id': {
+    access: 'user',
+    owned: true,
+    request: (owner) => ({
+      url: `/api/templates/mine/${owner.templateId}`,
+      payload: {
+        name: 'Overwritten',
+        kind: 'note',
+        sections: [{ title: 'Plan', guidance: '', format: 'prose' }],
+      },
+    }),
+  },
+  'DELETE /api/templates/mine/:id': {
+    access: 'user',
+    owned: true,
+    request: (owner) => ({ url: `/api/templates/mine/${owner.templateId}` }),
+  },
   'GET /api/topics/templateId/:id': {
     access: 'user',
     owned: false,
@@ -350,9 +389,22 @@ export async function createOwner(app: FastifyInstance) {
     payload: { templateIds: [1], segmentCount: 1 },
   });
   if (generation.statusCode !== 202) throw new Error(`owner generation failed: ${generation.body}`);
+  // An own template (issue 27), named like nothing anyone else has.
+  const template = await app.inject({
+    method: 'POST',
+    url: '/api/templates/mine',
+    headers,
+    payload: {
+      name: 'Wombat Ward Round',
+      kind: 'note',
+      sections: [{ title: 'Burrow findings', guidance: 'Wombat things', format: 'bullets' }],
+    },
+  });
+  if (template.statusCode !== 201) throw new Error(`owner template failed: ${template.body}`);
   return {
     ...user,
     sessionId,
+    templateId: template.json<{ id: number }>().id,
     generationId: generation.json<{ id: number }>().id,
     /** Text that identifies the owner or their patient: no one else's response may hold it. */
     secrets: [
@@ -363,6 +415,8 @@ export async function createOwner(app: FastifyInstance) {
       'Patientsworth',
       'Quokka bite',
       'quokka bit my left thumb',
+      'Wombat Ward Round',
+      'Burrow findings',
     ],
   };
 }

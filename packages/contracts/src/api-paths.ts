@@ -14,6 +14,9 @@ export const API_PATHS = {
   templates: '/api/templates/',
   templatesForUser: (id: string) => `/api/templates/user/${encodeURIComponent(id)}`,
   topicsForTemplate: (id: number) => `/api/topics/templateId/${id}`,
+  // Issue 27: the clinician's own templates.
+  ownTemplates: '/api/templates/mine',
+  ownTemplate: (id: number) => `/api/templates/mine/${id}`,
   appointmentTypes: '/api/appointment-type/',
   patientSessions: '/api/patient-sessions/',
   patientSession: (id: number) => `/api/patient-sessions/${id}`,

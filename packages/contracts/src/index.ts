@@ -17,3 +17,4 @@ export * from './text';
 export * from './legal';
 export * from './audit';
 export * from './exports';
+export * from './templates';

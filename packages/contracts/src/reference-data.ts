@@ -16,6 +16,8 @@ export const templateSchema = z.object({
   medicalProfession: z.string(),
   /** 1 = recommended, 0 = not (kept numeric as in the spec). */
   recommend: z.number().int().min(0).max(1),
+  /** true for the user's own templates (issue 27); absent for the catalogue's. */
+  own: z.boolean().optional(),
 });
 export type Template = z.infer<typeof templateSchema>;
 

@@ -39,8 +39,9 @@ import {
 import { annotateNote, builtinSynonyms } from './evidence';
 import { finishNote, parseNote } from './render';
 import { prepareSafetyTranscript, prepareTranscript } from '@clerkly/contracts';
+import { NOT_DISCUSSED, applyTemplateForm, verbatimOnly } from './template-form';
 
-export const NOT_DISCUSSED = 'Not discussed.';
+export { NOT_DISCUSSED };
 
 function toSection(title: string, body: SectionBody | null): NoteSection {
   const bullets = body?.bullets?.filter((b) => b.trim().length > 0) ?? [];
@@ -68,7 +69,12 @@ function writeSections(
   const sections = topics.map((topic) =>
     toSection(
       topic.name,
-      certificate ? writeCertificateTopic(ctx, topic, cert) : writeTopic(ctx, topic),
+      // A section of fixed wording alone is not written from the consultation.
+      verbatimOnly(topic)
+        ? null
+        : certificate
+          ? writeCertificateTopic(ctx, topic, cert)
+          : writeTopic(ctx, topic),
     ),
   );
   // Documents addressed to the patient are written in everyday words from the start.
@@ -175,12 +181,15 @@ export class BuiltinNoteEngine implements NoteEngine {
       safety: prepareSafetyTranscript(input.transcript),
     };
     const write = (detail: Detail) =>
-      writeSections(input, consultation, detail).map((section) =>
-        // A certificate's dates and names come from the session, not the transcript; its
-        // writer marks what was not said "[not stated]" instead.
-        input.template.kind === 'certificate'
-          ? section
-          : keepSupported(tidySection(section), grounding, this.prune),
+      applyTemplateForm(
+        writeSections(input, consultation, detail).map((section) =>
+          // A certificate's dates and names come from the session, not the transcript; its
+          // writer marks what was not said "[not stated]" instead.
+          input.template.kind === 'certificate'
+            ? section
+            : keepSupported(tidySection(section), grounding, this.prune),
+        ),
+        input.template.topics,
       );
     const base = onPrevious ? previous : write(plan.detail ?? 'standard');
     let sections = applyPlan(base, plan, input, consultation, notices);

@@ -43,13 +43,13 @@ import {
 } from './note-engine';
 import { annotateNote } from './evidence';
 import { finishNote, parseNoteText } from './render';
+import { NOT_DISCUSSED, applyTemplateForm } from './template-form';
 
 /** A budget that fits the prompt, the transcript and the answer in an 32k-token model. */
 export const CONTEXT_BUDGET_TOKENS = 24_000;
 /** Part size for the map step of long consultations. */
 const CHUNK_TOKENS = 8_000;
 const CHARS_PER_TOKEN = 4;
-const NOT_DISCUSSED = 'Not discussed.';
 
 /** Rough token count (~4 characters per token in English): enough to decide on chunking. */
 export function estimateTokens(text: string): number {
@@ -236,7 +236,10 @@ export class LlmNoteEngine implements NoteEngine {
       'note generated',
     );
     // An LLM may write what was not said: evidence marks such sentences for review.
-    return annotateNote(finishNote(aligned, this.name, notices), input.transcript);
+    return annotateNote(
+      finishNote(applyTemplateForm(aligned, input.template.topics), this.name, notices),
+      input.transcript,
+    );
   }
 
   /** Map step: each part of a long transcript → clinically relevant bullet points. */

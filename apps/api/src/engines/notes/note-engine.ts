@@ -12,6 +12,12 @@ export type TemplateKind = 'note' | 'letter' | 'certificate' | 'summary';
 export interface NoteTopic {
   name: string;
   guidance: string;
+  /** The clinician's choice for their own templates (issue 27); absent: the writers decide. */
+  format?: 'prose' | 'bullets';
+  /** Fixed wording the section always carries, as given (`./template-form.ts`). */
+  verbatim?: string;
+  /** How the clinician writes this section, identifiers removed: a style example. */
+  example?: string;
 }
 
 export interface NoteTemplate {

@@ -213,9 +213,9 @@ export async function sessionTranscript(
   };
 }
 
-async function requireTemplates(db: Db, templateIds: number[]): Promise<number[]> {
+async function requireTemplates(db: Db, userId: string, templateIds: number[]): Promise<number[]> {
   const unique = [...new Set(templateIds)];
-  const templates = await loadNoteTemplates(db, unique);
+  const templates = await loadNoteTemplates(db, unique, { userId });
   const missing = unique.find((id) => !templates.has(id));
   if (missing !== undefined) {
     throw new SessionInputError(`Unknown template ${missing}`, 'templateIds');
@@ -263,7 +263,7 @@ export async function startGeneration(
   input: StartGeneration & { segmentFrom?: number },
 ): Promise<Generation> {
   await requireOwnedSession(deps.db, userId, sessionId);
-  const templateIds = await requireTemplates(deps.db, input.templateIds);
+  const templateIds = await requireTemplates(deps.db, userId, input.templateIds);
   const from = input.segmentFrom ?? 0;
   const present = await listSegments(deps.db, sessionId, { from, to: input.segmentCount });
   const missing = input.segmentCount - from - present.length;
@@ -305,7 +305,7 @@ export async function startTextGeneration(
   },
 ): Promise<GenerationRow> {
   await requireOwnedSession(deps.db, userId, input.sessionId);
-  const templateIds = await requireTemplates(deps.db, input.templateIds);
+  const templateIds = await requireTemplates(deps.db, userId, input.templateIds);
   const { cipher } = deps;
   const generation = await createGeneration(
     deps,

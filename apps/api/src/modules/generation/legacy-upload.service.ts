@@ -145,7 +145,7 @@ export async function transcribeUpload(
     userId,
     await notesRequestFor(db, input.sessionId, templateIds),
   );
-  const known = await loadNoteTemplates(db, templateIds);
+  const known = await loadNoteTemplates(db, templateIds, { userId });
   const unknown = templateIds.find((id) => !known.has(id));
   if (unknown !== undefined) {
     throw new SessionInputError(`Unknown template ${unknown}`, 'selectedTemplateIds');

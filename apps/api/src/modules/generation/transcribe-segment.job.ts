@@ -34,7 +34,7 @@ async function clinicianVocabulary(deps: WorkerDeps, userId: string): Promise<st
     .split(',')
     .map(Number)
     .filter((id) => Number.isInteger(id) && id > 0);
-  const templates = await loadNoteTemplates(deps.db, templateIds);
+  const templates = await loadNoteTemplates(deps.db, templateIds, { userId });
   const topics = [...templates.values()].flatMap((template) => template.topics.map((t) => t.name));
   return [user.commonConditions, ...topics].filter((text) => text.trim() !== '');
 }

@@ -27,7 +27,10 @@ export async function writeNote(deps: WorkerDeps, job: NoteJob, context: JobCont
   if (!written.some((output) => output.templateId === job.templateId)) {
     const { cipher } = deps;
     const [template, session, user] = await Promise.all([
-      loadNoteTemplates(deps.db, [job.templateId]).then((map) => map.get(job.templateId)),
+      loadNoteTemplates(deps.db, [job.templateId], {
+        userId: generation.userId,
+        archived: true,
+      }).then((map) => map.get(job.templateId)),
       findOwnedSession(deps.db, generation.userId, generation.sessionId),
       findUserById(deps.db, generation.userId),
     ]);

@@ -11,13 +11,18 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listAppointmentTypes, readOnce } from './reference-data.repository';
 import {
+  listOwnTemplateNames,
+  listOwnTemplates,
   listTemplateNames,
   listTemplates,
   listTopicsOfTemplate,
-  templateExists,
+  templateVisible,
 } from './templates.repository';
 
-/** Read endpoints of spec point 7 for templates, topics and appointment types. */
+/**
+ * Read endpoints of spec point 7 for templates, topics and appointment types. The catalogue is
+ * read once; each clinician's own templates (issue 27) follow it in their lists.
+ */
 const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
   const { db } = app.database;
@@ -28,7 +33,10 @@ const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/templates/',
     { schema: { tags: ['templates'], response: { 200: templateListItemSchema.array() } } },
-    templateNames,
+    async (request) => [
+      ...(await templateNames()),
+      ...(await listOwnTemplateNames(db, request.user!.id)),
+    ],
   );
 
   app.get(
@@ -47,7 +55,8 @@ const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
           error: { code: ERROR_CODES.forbidden, message: 'You can only read your own templates' },
         });
       }
-      return templateList();
+      const own = await listOwnTemplates(db, request.user!.id);
+      return [...(await templateList()), ...own.map((template) => ({ ...template, own: true }))];
     },
   );
 
@@ -62,7 +71,8 @@ const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const templateId = request.params.id;
-      if (!(await templateExists(db, templateId))) {
+      // Another clinician's template is as unknown as one that does not exist.
+      if (!(await templateVisible(db, templateId, request.user!.id))) {
         return reply
           .code(404)
           .send({ error: { code: ERROR_CODES.notFound, message: 'Template not found' } });

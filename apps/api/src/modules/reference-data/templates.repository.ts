@@ -1,38 +1,79 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import type { TemplateSectionFormat } from '@clerkly/contracts';
 import type { Db } from '../../db/client';
 import { templates, templateTopics } from '../../db/schema';
-import type { NoteTemplate, TemplateKind } from '../../engines/notes/note-engine';
+import type { NoteTemplate, NoteTopic, TemplateKind } from '../../engines/notes/note-engine';
 
 /**
- * Every read of the template catalogue: the lists the app shows, and templates with their topics
- * as the note engines take them. The catalogue is written only by the seed (`db/seed/`).
+ * Every read of the templates a clinician may use: the catalogue (written only by the seed,
+ * `db/seed/`) and their own (issue 27, `modules/own-templates`), as the lists the app shows and
+ * as the note engines take them. No query here returns another clinician's template.
  */
 
+/** The catalogue and `userId`'s own templates; archived own ones only when asked for. */
+export function visibleTo(userId: string, options: { archived?: boolean } = {}): SQL {
+  const own = options.archived
+    ? eq(templates.ownerUserId, userId)
+    : and(eq(templates.ownerUserId, userId), isNull(templates.archivedAt));
+  return or(isNull(templates.ownerUserId), own)!;
+}
+
 export const listTemplateNames = (db: Db) =>
-  db.select({ id: templates.id, name: templates.name }).from(templates).orderBy(asc(templates.id));
+  db
+    .select({ id: templates.id, name: templates.name })
+    .from(templates)
+    .where(isNull(templates.ownerUserId))
+    .orderBy(asc(templates.id));
+
+export const listOwnTemplateNames = (db: Db, userId: string) =>
+  db
+    .select({ id: templates.id, name: templates.name })
+    .from(templates)
+    .where(and(eq(templates.ownerUserId, userId), isNull(templates.archivedAt)))
+    .orderBy(asc(templates.name), asc(templates.id));
+
+const templateColumns = {
+  id: templates.id,
+  name: templates.name,
+  description: templates.description,
+  medicalProfession: templates.medicalProfession,
+  recommend: templates.recommend,
+};
 
 export const listTemplates = (db: Db) =>
   db
-    .select({
-      id: templates.id,
-      name: templates.name,
-      description: templates.description,
-      medicalProfession: templates.medicalProfession,
-      recommend: templates.recommend,
-    })
+    .select(templateColumns)
     .from(templates)
+    .where(isNull(templates.ownerUserId))
     .orderBy(asc(templates.id));
 
-export const templateExists = async (db: Db, id: number) =>
-  (await db.select({ id: templates.id }).from(templates).where(eq(templates.id, id))).length > 0;
+export const listOwnTemplates = (db: Db, userId: string) =>
+  db
+    .select(templateColumns)
+    .from(templates)
+    .where(and(eq(templates.ownerUserId, userId), isNull(templates.archivedAt)))
+    .orderBy(asc(templates.name), asc(templates.id));
 
-/** Which of `ids` name a template. */
-export const existingTemplateIds = async (db: Db, ids: number[]): Promise<Set<number>> => {
+/** Whether `userId` may read template `id` (archived own templates too: their notes open). */
+export const templateVisible = async (db: Db, id: number, userId: string) =>
+  (
+    await db
+      .select({ id: templates.id })
+      .from(templates)
+      .where(and(eq(templates.id, id), visibleTo(userId, { archived: true })))
+  ).length > 0;
+
+/** Which of `ids` name a template `userId` may choose now. */
+export const existingTemplateIds = async (
+  db: Db,
+  ids: number[],
+  userId: string,
+): Promise<Set<number>> => {
   if (ids.length === 0) return new Set();
   const rows = await db
     .select({ id: templates.id })
     .from(templates)
-    .where(inArray(templates.id, ids));
+    .where(and(inArray(templates.id, ids), visibleTo(userId)));
   return new Set(rows.map((row) => row.id));
 };
 
@@ -43,11 +84,38 @@ export const listTopicsOfTemplate = (db: Db, templateId: number) =>
     .where(eq(templateTopics.templateId, templateId))
     .orderBy(asc(templateTopics.position));
 
-/** Templates with their ordered topics, as the note engines take them, keyed by id. */
-export async function loadNoteTemplates(db: Db, ids: number[]): Promise<Map<number, NoteTemplate>> {
+/** A stored topic as the note engines take it: the owner's choices only where they made them. */
+function noteTopic(topic: typeof templateTopics.$inferSelect): NoteTopic {
+  return {
+    name: topic.name,
+    guidance: topic.guidance,
+    ...(topic.format ? { format: topic.format as TemplateSectionFormat } : {}),
+    ...(topic.verbatim ? { verbatim: topic.verbatim } : {}),
+    ...(topic.example ? { example: topic.example } : {}),
+  };
+}
+
+/**
+ * Templates `access.userId` may use, with their ordered topics, as the note engines take them,
+ * keyed by id. A request for new notes leaves archived templates out; a job already asked for
+ * (`archived: true`) still finds the template its clinician chose.
+ */
+export async function loadNoteTemplates(
+  db: Db,
+  ids: number[],
+  access: { userId: string; archived?: boolean },
+): Promise<Map<number, NoteTemplate>> {
   if (ids.length === 0) return new Map();
   const [rows, topics] = await Promise.all([
-    db.select().from(templates).where(inArray(templates.id, ids)),
+    db
+      .select()
+      .from(templates)
+      .where(
+        and(
+          inArray(templates.id, ids),
+          visibleTo(access.userId, { archived: access.archived ?? false }),
+        ),
+      ),
     db
       .select()
       .from(templateTopics)
@@ -61,9 +129,7 @@ export async function loadNoteTemplates(db: Db, ids: number[]): Promise<Map<numb
         id: row.id,
         name: row.name,
         kind: row.kind as TemplateKind,
-        topics: topics
-          .filter((topic) => topic.templateId === row.id)
-          .map((topic) => ({ name: topic.name, guidance: topic.guidance })),
+        topics: topics.filter((topic) => topic.templateId === row.id).map(noteTopic),
       },
     ]),
   );

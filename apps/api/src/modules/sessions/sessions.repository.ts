@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, exists, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { visibleTo } from '../reference-data/templates.repository';
 import {
   appointmentTypes,
   patientSessions,
@@ -18,9 +19,13 @@ export async function appointmentTypeExists(db: Db, id: number): Promise<boolean
   return rows.length > 0;
 }
 
-export async function findTemplates(db: Db, ids: number[]) {
+/** Templates among `ids` that `userId` may save notes of (their archived own ones too). */
+export async function findTemplates(db: Db, ids: number[], userId: string) {
   if (ids.length === 0) return [];
-  return db.select().from(templates).where(inArray(templates.id, ids));
+  return db
+    .select()
+    .from(templates)
+    .where(and(inArray(templates.id, ids), visibleTo(userId, { archived: true })));
 }
 
 export async function insertSession(db: Db, values: typeof patientSessions.$inferInsert) {

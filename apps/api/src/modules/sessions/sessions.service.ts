@@ -129,7 +129,7 @@ export async function saveSession(
     }
   }
   const templateIds = [...new Set(input.notes.map((note) => note.templateId))];
-  const known = new Set((await findTemplates(db, templateIds)).map((t) => t.id));
+  const known = new Set((await findTemplates(db, templateIds, userId)).map((t) => t.id));
   const unknown = input.notes.findIndex((note) => !known.has(note.templateId));
   if (unknown >= 0) {
     throw new SessionInputError('Unknown template', `notes.${unknown}.templateId`);

@@ -29,7 +29,7 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
   const commonTemplate = keep(input.commonTemplate);
   if (commonTemplate) {
     const ids = [...new Set(commonTemplate.split(',').map(Number))];
-    const known = await existingTemplateIds(db, ids);
+    const known = await existingTemplateIds(db, ids, userId);
     if (known.size !== ids.length) {
       throw new UserInputError('Choose templates from the list', 'commonTemplate');
     }

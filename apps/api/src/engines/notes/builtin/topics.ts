@@ -7,8 +7,35 @@ import type { NoteTopic } from '../note-engine';
 import { SECTION_WRITERS, type SectionKind } from './writers/registry';
 import type { SectionBody, WriterContext } from './writers/writer';
 
-export function topicKinds(topic: NoteTopic): SectionKind[] {
-  let name = topic.name.toLowerCase().replace(/[’']/g, "'").trim();
+/**
+ * Clinicians' shorthand for section titles (issue 27: their own templates say "A/P", "Hx",
+ * "O/E"), spelled out before the writers' names are matched.
+ */
+const SHORTHAND: readonly [RegExp, string][] = [
+  [/\b(?:a\s*\/\s*p|a\s*&\s*p|a\s*\+\s*p)(?![\w/])/g, 'assessment and plan'],
+  [/\b(?:pmhx|pmh)\b/g, 'past medical history'],
+  [/\b(?:pshx|psh)\b/g, 'surgical history'],
+  [/\b(?:fhx|fh)\b/g, 'family history'],
+  [/\b(?:shx|sh)\b/g, 'social history'],
+  [/\bhx\b/g, 'history'],
+  [/\bddx\b/g, 'differential diagnosis'],
+  [/\bdx\b/g, 'diagnosis'],
+  [/\b(?:rx|tx)\b/g, 'treatment'],
+  [/\bmx\b/g, 'management'],
+  [/\bix\b/g, 'investigations'],
+  [/\b(?:o\s*\/\s*e|pe)\b/g, 'examination'],
+  [/\bc\s*\/\s*o\b/g, 'presenting complaint'],
+  [/\bf\s*\/\s*u\b/g, 'follow-up'],
+  [/\bimp\b/g, 'impression'],
+  [/\bmeds\b/g, 'medications'],
+];
+
+function spellOutShorthand(name: string): string {
+  return SHORTHAND.reduce((text, [re, full]) => text.replace(re, full), name);
+}
+
+function kindsByName(text: string): SectionKind[] {
+  let name = spellOutShorthand(text.toLowerCase().replace(/[’']/g, "'").trim());
   const kinds: SectionKind[] = [];
   for (const { names: re, kind } of SECTION_WRITERS) {
     const m = re.exec(name);
@@ -16,6 +43,19 @@ export function topicKinds(topic: NoteTopic): SectionKind[] {
     if (!kinds.includes(kind)) kinds.push(kind);
     name = name.replace(re, ' ').trim();
     if (!/[a-z]{3,}/.test(name.replace(/\b(?:and|or|of|the|to|for|with|your|&)\b/g, ''))) break;
+  }
+  return kinds;
+}
+
+export function topicKinds(topic: NoteTopic): SectionKind[] {
+  let kinds = kindsByName(topic.name);
+  // In a clinician's own template (the only topics with a chosen format), a title no writer
+  // answers to ("Story", "Where we are") is chosen by its guidance, in the clinician's words
+  // ("the history of the presenting complaint"). The catalogue's guidance is instructions to the
+  // engine ("Date the person requiring care was seen"), not a section's name, so it is not read so.
+  if (kinds.length === 0 && topic.format !== undefined && topic.guidance.trim()) {
+    const byGuidance = kindsByName(topic.guidance).slice(0, 1);
+    if (byGuidance[0] !== 'keywords') kinds = byGuidance;
   }
   // A topic led by a specialised word ("Risk Assessment", "Feeding and Sleep") has no dedicated
   // writer: its own guidance words choose the sentences, not the generic word after it.

@@ -17,7 +17,7 @@ async function getTemplateTopics({
     .sort((a, b) => a.position - b.position);
 }
 
-const templateTopicsQueryOptions = (templateId: number) =>
+export const templateTopicsQueryOptions = (templateId: number) =>
   queryOptions({
     queryKey: ['templates', 'topics', templateId] as const,
     queryFn: ({ signal }) => getTemplateTopics({ templateId, signal }),

@@ -1,10 +1,12 @@
-import type { Template } from '@clerkly/contracts';
+import type { Template, TemplateSection } from '@clerkly/contracts';
 import {
   Badge,
   Button,
   EmptyState,
   Group,
   Loader,
+  Menu,
+  Modal,
   Paper,
   SimpleGrid,
   Stack,
@@ -12,14 +14,38 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconSearch, IconTemplate } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import {
+  IconChevronDown,
+  IconCopy,
+  IconFileText,
+  IconPencilPlus,
+  IconSearch,
+  IconTemplate,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazyDialog } from '../../../components/lazy-dialog';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { errorMessage } from '../../../lib/error-message';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { templateTopicsQueryOptions } from '../api/get-template-topics';
 import { useUserTemplates } from '../api/get-user-templates';
+import { getOwnTemplate, useDeleteOwnTemplate } from '../api/own-templates';
 import { TemplateCard } from '../components/template-card';
+import type { TemplateDraft } from '../components/template-editor-modal';
 import { TemplatePreviewModal } from '../components/template-preview-modal';
 import { groupTemplates, searchTemplates } from '../utils/group-templates';
+
+const TemplateEditorModal = lazyDialog(() =>
+  import('../components/template-editor-modal').then((m) => m.TemplateEditorModal),
+);
+const ExampleNoteModal = lazyDialog(() =>
+  import('../components/example-note-modal').then((m) => m.ExampleNoteModal),
+);
+const CopyTemplateModal = lazyDialog(() =>
+  import('../components/copy-template-modal').then((m) => m.CopyTemplateModal),
+);
 
 type TemplateSectionProps = {
   id: string;
@@ -27,9 +53,21 @@ type TemplateSectionProps = {
   subtitle: string;
   templates: Template[];
   onPreview: (template: Template) => void;
+  onCopy?: (template: Template) => void;
+  onEdit?: (template: Template) => void;
+  onDelete?: (template: Template) => void;
 };
 
-function TemplateSection({ id, title, subtitle, templates, onPreview }: TemplateSectionProps) {
+function TemplateGroup({
+  id,
+  title,
+  subtitle,
+  templates,
+  onPreview,
+  onCopy,
+  onEdit,
+  onDelete,
+}: TemplateSectionProps) {
   if (templates.length === 0) return null;
   return (
     <Stack gap="sm" component="section" aria-labelledby={id}>
@@ -46,14 +84,24 @@ function TemplateSection({ id, title, subtitle, templates, onPreview }: Template
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {templates.map((template) => (
-          <TemplateCard key={template.id} template={template} onPreview={onPreview} />
+          <TemplateCard
+            key={template.id}
+            template={template}
+            onPreview={onPreview}
+            onCopy={onCopy}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
         ))}
       </SimpleGrid>
     </Stack>
   );
 }
 
-/** /templates (spec point 2): the template catalogue, recommended ones first. */
+/**
+ * /templates (spec point 2): the clinician's own templates (issue 27) above the catalogue,
+ * recommended ones first; a new template from scratch, from an example note or from a copy.
+ */
 export function TemplatesPage() {
   usePageTitle('Templates');
   const { user } = useAuth();
@@ -78,6 +126,99 @@ export function TemplatesPage() {
     setPreviewOpened(true);
   };
 
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<TemplateDraft | null>(null);
+  const [editorOpened, setEditorOpened] = useState(false);
+  const [exampleOpened, setExampleOpened] = useState(false);
+  const [copyOpened, setCopyOpened] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [toDelete, setToDelete] = useState<Template | null>(null);
+  const remove = useDeleteOwnTemplate();
+
+  const edit = (next: TemplateDraft) => {
+    setDraft(next);
+    setEditorOpened(true);
+  };
+  const failed = (error: unknown, fallback: string) =>
+    notifications.show({ color: 'red', message: errorMessage(error, fallback) });
+
+  const fromScratch = () =>
+    edit({
+      id: null,
+      heading: 'New template',
+      input: { name: '', kind: 'note', sections: [{ title: '', guidance: '', format: 'prose' }] },
+    });
+
+  const fromExample = (sections: TemplateSection[]) => {
+    setExampleOpened(false);
+    edit({
+      id: null,
+      heading: 'Review the template from your note',
+      input: { name: 'My note', kind: 'note', sections },
+    });
+  };
+
+  const copy = async (template: Template) => {
+    setBusy(true);
+    try {
+      const topics = await queryClient.fetchQuery(templateTopicsQueryOptions(template.id));
+      setCopyOpened(false);
+      edit({
+        id: null,
+        heading: `Copy of ${template.name}`,
+        input: {
+          name: `My ${template.name}`,
+          kind: 'note',
+          copiedFromId: template.id,
+          sections: topics.map((topic) => ({
+            title: topic.name,
+            guidance: topic.guidance,
+            format: 'prose',
+          })),
+        },
+      });
+    } catch (error) {
+      failed(error, 'The template could not be copied. Try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const editOwn = async (template: Template) => {
+    try {
+      const own = await getOwnTemplate(template.id);
+      edit({
+        id: own.id,
+        heading: `Edit ${own.name}`,
+        input: {
+          name: own.name,
+          kind: own.kind,
+          sections: own.sections,
+          ...(own.copiedFromId ? { copiedFromId: own.copiedFromId } : {}),
+        },
+      });
+    } catch (error) {
+      failed(error, 'The template could not be opened. Try again.');
+    }
+  };
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onSuccess: ({ outcome }) => {
+        notifications.show({
+          color: 'green',
+          message:
+            outcome === 'archived'
+              ? `"${toDelete.name}" deleted; the saved notes written with it still open.`
+              : `"${toDelete.name}" deleted.`,
+        });
+        setToDelete(null);
+      },
+      onError: (error) => failed(error, 'The template could not be deleted. Try again.'),
+    });
+  };
+
   let content: ReactNode;
   if (isPending && !error) {
     content = (
@@ -98,7 +239,11 @@ export function TemplatesPage() {
         </Stack>
       </Paper>
     );
-  } else if (groups.recommended.length === 0 && groups.other.length === 0) {
+  } else if (
+    groups.mine.length === 0 &&
+    groups.recommended.length === 0 &&
+    groups.other.length === 0
+  ) {
     content = (
       <Paper withBorder p="xl">
         <EmptyState
@@ -112,7 +257,16 @@ export function TemplatesPage() {
   } else {
     content = (
       <Stack gap="xl">
-        <TemplateSection
+        <TemplateGroup
+          id="templates-mine"
+          title="My Templates"
+          subtitle="Your own templates, private to you."
+          templates={groups.mine}
+          onPreview={preview}
+          onEdit={(template) => void editOwn(template)}
+          onDelete={setToDelete}
+        />
+        <TemplateGroup
           id="templates-recommended"
           title="Recommended Templates"
           subtitle={
@@ -122,13 +276,15 @@ export function TemplatesPage() {
           }
           templates={groups.recommended}
           onPreview={preview}
+          onCopy={(template) => void copy(template)}
         />
-        <TemplateSection
+        <TemplateGroup
           id="templates-other"
           title="Other Templates"
           subtitle="Templates for other professions and less common documents."
           templates={groups.other}
           onPreview={preview}
+          onCopy={(template) => void copy(template)}
         />
       </Stack>
     );
@@ -136,7 +292,36 @@ export function TemplatesPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>Templates</Title>
+      <Group justify="space-between" align="center">
+        <Title order={1}>Templates</Title>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button
+              leftSection={<IconPencilPlus size={16} aria-hidden />}
+              rightSection={<IconChevronDown size={14} aria-hidden />}
+            >
+              New template
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconPencilPlus size={16} aria-hidden />} onClick={fromScratch}>
+              From scratch
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconFileText size={16} aria-hidden />}
+              onClick={() => setExampleOpened(true)}
+            >
+              From an example note
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconCopy size={16} aria-hidden />}
+              onClick={() => setCopyOpened(true)}
+            >
+              Copy a catalogue template
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
       <TextInput
         label="Search templates"
         placeholder="Search by name, description or profession"
@@ -152,6 +337,38 @@ export function TemplatesPage() {
         opened={previewOpened}
         onClose={() => setPreviewOpened(false)}
       />
+      <TemplateEditorModal
+        draft={draft}
+        opened={editorOpened}
+        onClose={() => setEditorOpened(false)}
+      />
+      <ExampleNoteModal
+        opened={exampleOpened}
+        onClose={() => setExampleOpened(false)}
+        onSections={fromExample}
+      />
+      <CopyTemplateModal
+        opened={copyOpened}
+        catalogue={(data ?? []).filter((template) => !template.own)}
+        onClose={() => setCopyOpened(false)}
+        onCopy={(template) => void copy(template)}
+        copying={busy}
+      />
+      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Delete template">
+        <Stack gap="md">
+          <Text size="sm">
+            Delete &quot;{toDelete?.name}&quot;? Saved notes written with it still open.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setToDelete(null)}>
+              Cancel
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={confirmDelete}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }

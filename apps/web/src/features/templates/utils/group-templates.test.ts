@@ -33,6 +33,13 @@ describe('groupTemplates', () => {
     ]);
   });
 
+  it("puts the user's own templates in a group of their own, above the catalogue", () => {
+    const own = template({ name: 'My knee note', medicalProfession: '', recommend: 0, own: true });
+    const groups = groupTemplates([...catalogue, own], 'Psychiatrist');
+    expect(names(groups.mine)).toEqual(['My knee note']);
+    expect(names(groups.other)).not.toContain('My knee note');
+  });
+
   it('recommends general medicine only when the user has no profession', () => {
     expect(names(groupTemplates(catalogue, null).recommended)).toEqual(['SOAP Note']);
   });

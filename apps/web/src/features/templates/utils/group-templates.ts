@@ -1,6 +1,6 @@
 import { GENERAL_MEDICINE, type Template } from '@clerkly/contracts';
 
-export type TemplateGroups = { recommended: Template[]; other: Template[] };
+export type TemplateGroups = { mine: Template[]; recommended: Template[]; other: Template[] };
 
 /**
  * Spec point 6: templates for 'General medicine' or the user's own profession are recommended,
@@ -14,14 +14,16 @@ function isRecommendedFor(template: Template, profession: string | null): boolea
   );
 }
 
-/** The two groups of the Templates page, each in catalogue order. */
+/** The groups of the Templates page: the user's own (issue 27), then the catalogue's two. */
 export function groupTemplates(
   templates: readonly Template[],
   profession: string | null,
 ): TemplateGroups {
-  const groups: TemplateGroups = { recommended: [], other: [] };
+  const groups: TemplateGroups = { mine: [], recommended: [], other: [] };
   for (const template of templates) {
-    (isRecommendedFor(template, profession) ? groups.recommended : groups.other).push(template);
+    if (template.own) groups.mine.push(template);
+    else
+      (isRecommendedFor(template, profession) ? groups.recommended : groups.other).push(template);
   }
   return groups;
 }

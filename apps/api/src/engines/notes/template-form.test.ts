@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sectionsFromExampleNote } from '@clerkly/contracts';
+import { describe, expect, it } from 'vitest';
+import { apiPackageRoot } from '../../lib/paths';
+import { BuiltinNoteEngine, NOT_DISCUSSED } from './builtin.notes';
+import { topicKinds } from './builtin/topics';
+import type { NoteTemplate } from './note-engine';
+
+/** Issue 27: a clinician's own template written by the builtin engine, on the three shapes. */
+
+const tagged = readFileSync(
+  path.join(apiPackageRoot(), 'test', 'fixtures', 'notes', 'knee-visit.txt'),
+  'utf8',
+);
+/** A Whisper-like server: punctuation, no speakers, one text. */
+const plain = tagged.replace(/\[(?:doctor|patient)\]\s*/g, '').replace(/\n/g, ' ');
+/** The offline recogniser: no speakers, no punctuation, lower case, one line. */
+const asr = plain
+  .toLowerCase()
+  .replace(/[.,?!;:]/g, '')
+  .replace(/\s+/g, ' ');
+const SHAPES = { tagged, plain, asr } as const;
+
+const own: NoteTemplate = {
+  name: 'My knee note',
+  kind: 'note',
+  topics: [
+    { name: 'Hx', guidance: 'What the patient tells me', format: 'prose' },
+    { name: 'Meds', guidance: 'Current medicines', format: 'bullets' },
+    { name: 'Impression', guidance: 'My diagnosis', format: 'prose' },
+    { name: 'A/P', guidance: 'What we decided', format: 'bullets' },
+    { name: 'Travel', guidance: 'Recent overseas travel and where', format: 'prose' },
+    {
+      name: 'Signature',
+      guidance: '',
+      format: 'prose',
+      verbatim: 'Reviewed and signed, Dr Example',
+    },
+  ],
+};
+
+const engine = new BuiltinNoteEngine();
+const body = (
+  note: { sections: { title: string; content: string; bullets?: string[] }[] },
+  title: string,
+) => note.sections.find((s) => s.title === title)!;
+
+describe('section titles in the clinician’s shorthand', () => {
+  it.each([
+    ['A/P', 'assessment-plan'],
+    ['A&P', 'assessment-plan'],
+    ['Hx', 'subjective'],
+    ['PMHx', 'past-history'],
+    ['O/E', 'exam'],
+    ['Impression', 'assessment'],
+    ['Meds', 'medications'],
+    ['F/U', 'follow-up'],
+  ])('%s is written by the %s writer', (name, kind) => {
+    expect(topicKinds({ name, guidance: '' })[0]).toBe(kind);
+  });
+
+  it('chooses the writer of an unknown title of an own template by its guidance', () => {
+    const story = {
+      name: 'Story',
+      guidance: 'history of presenting complaint',
+      format: 'prose' as const,
+    };
+    expect(topicKinds(story)).toEqual(['history']);
+    // The catalogue's guidance is not read as a title.
+    expect(topicKinds({ name: 'Story', guidance: 'history of presenting complaint' })).toEqual([
+      'keywords',
+    ]);
+  });
+});
+
+describe.each(Object.entries(SHAPES))(
+  'an own template on a %s transcript',
+  (_shape, transcript) => {
+    it('has exactly the template sections, in order, each in its chosen format', async () => {
+      const note = await engine.generate({ transcript, template: own });
+      expect(note.sections.map((s) => s.title)).toEqual(own.topics.map((t) => t.name));
+      const meds = body(note, 'Meds');
+      expect(meds.bullets?.join(' ')).toMatch(/lisinopril 10 mg/i);
+      expect(meds.content).toBe('');
+      const plan = body(note, 'A/P');
+      expect(plan.bullets?.length).toBeGreaterThan(0);
+      expect(plan.bullets?.join(' ')).toMatch(/ibuprofen 400 mg/i);
+      const history = body(note, 'Hx');
+      expect(history.bullets).toBeUndefined();
+      expect(history.content).toMatch(/knee/i);
+      expect(body(note, 'Impression').content).toMatch(/sprain/i);
+    });
+
+    it('says "Not discussed." for a section the consultation did not cover, never inventing', async () => {
+      const note = await engine.generate({ transcript, template: own });
+      expect(body(note, 'Travel').content).toBe(NOT_DISCUSSED);
+    });
+
+    it('carries verbatim text exactly as given, and nothing written around it', async () => {
+      const note = await engine.generate({ transcript, template: own });
+      expect(body(note, 'Signature')).toEqual({
+        title: 'Signature',
+        content: 'Reviewed and signed, Dr Example',
+      });
+    });
+  },
+);
+
+describe('a template from an example note', () => {
+  it('gives a note with the example’s sections, in its order and format', async () => {
+    const sections = sectionsFromExampleNote(
+      'HPI:\nLeft ankle pain since a fall.\n\nO/E:\n- Swollen lateral ankle\n\nPLAN\n- Rest\n- Review in a week',
+    );
+    const template: NoteTemplate = {
+      name: 'From example',
+      kind: 'note',
+      topics: sections.map((s) => ({ ...s, name: s.title })),
+    };
+    const note = await engine.generate({ transcript: tagged, template });
+    expect(note.sections.map((s) => s.title)).toEqual(['HPI', 'O/E', 'PLAN']);
+    expect(body(note, 'HPI').bullets).toBeUndefined();
+    expect(body(note, 'O/E').bullets?.join(' ')).toMatch(/swelling/i);
+    expect(body(note, 'PLAN').bullets?.join(' ')).toMatch(/ibuprofen/i);
+  });
+});

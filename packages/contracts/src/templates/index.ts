@@ -1,0 +1,2 @@
+export * from './own-templates';
+export * from './example-note';
