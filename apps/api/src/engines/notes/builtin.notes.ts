@@ -38,7 +38,7 @@ import {
 } from './note-engine';
 import { annotateNote, builtinSynonyms } from './evidence';
 import { finishNote, parseNote } from './render';
-import { prepareSafetyTranscript, prepareTranscript } from '@clerkly/contracts';
+import { confidenceTokens, prepareSafetyTranscript, prepareTranscript } from '@clerkly/contracts';
 
 export const NOT_DISCUSSED = 'Not discussed.';
 
@@ -173,6 +173,7 @@ export class BuiltinNoteEngine implements NoteEngine {
     const grounding = {
       evidence: prepareTranscript(input.transcript),
       safety: prepareSafetyTranscript(input.transcript),
+      confidence: confidenceTokens(input.transcript, input.wordConfidences),
     };
     const write = (detail: Detail) =>
       writeSections(input, consultation, detail).map((section) =>
@@ -206,6 +207,7 @@ export class BuiltinNoteEngine implements NoteEngine {
       finishNote(sections, this.name, notices),
       input.transcript,
       builtinSynonyms(),
+      input.wordConfidences,
     );
   }
 }

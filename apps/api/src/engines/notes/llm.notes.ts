@@ -236,7 +236,12 @@ export class LlmNoteEngine implements NoteEngine {
       'note generated',
     );
     // An LLM may write what was not said: evidence marks such sentences for review.
-    return annotateNote(finishNote(aligned, this.name, notices), input.transcript);
+    return annotateNote(
+      finishNote(aligned, this.name, notices),
+      input.transcript,
+      undefined,
+      input.wordConfidences,
+    );
   }
 
   /** Map step: each part of a long transcript → clinically relevant bullet points. */
