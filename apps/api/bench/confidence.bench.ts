@@ -18,7 +18,7 @@
  *
  * Speech data: ACI-BENCH, Yim et al., Nature Scientific Data 2023, CC BY 4.0, spoken by espeak-ng.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -168,6 +168,10 @@ async function main(): Promise<number> {
     options: {
       corpus: { type: 'string' },
       'without-posteriors': { type: 'boolean', default: false },
+      /** Extra pocketsphinx arguments, e.g. "-fwdflat yes", to measure other search settings. */
+      'decoder-args': { type: 'string' },
+      /** Writes every recognised word (set, clip, word, times, confidence, right) as JSON lines. */
+      dump: { type: 'string' },
     },
   });
   const corpus = values.corpus;
@@ -206,14 +210,18 @@ async function main(): Promise<number> {
     });
   }
   const engine = await createSpeechToText(config, undefined, {
-    sphinx: { wordPosteriors: !values['without-posteriors'] },
+    sphinx: {
+      wordPosteriors: !values['without-posteriors'],
+      ...(values['decoder-args'] ? { decoderArgs: values['decoder-args'].split(/\s+/) } : {}),
+    },
   });
   await engine.check();
   const [cpu] = cpus();
   const out = process.stdout;
   out.write(
     `engine   ${engine.describe()}\n` +
-      `posteriors ${values['without-posteriors'] ? 'off' : 'on'}; uncertain below ${UNCERTAIN_BELOW}\n` +
+      `posteriors ${values['without-posteriors'] ? 'off' : 'on'}; ` +
+      `extra decoder arguments: ${values['decoder-args'] ?? 'none'}; uncertain below ${UNCERTAIN_BELOW}\n` +
       `machine  ${cpu?.model.trim() ?? 'unknown CPU'}, ${availableParallelism()} cores, shared; ` +
       `load average ${loadavg()[0]?.toFixed(2) ?? '?'} at start\n\n`,
   );
@@ -244,6 +252,12 @@ async function main(): Promise<number> {
       transcript.words.forEach((word, i) =>
         scored.push({ confidence: word.confidence ?? null, right: right[i] ?? true }),
       );
+      if (values.dump) {
+        const lines = transcript.words.map((word, i) =>
+          JSON.stringify({ set: set.name, clip: clip.id, ...word, right: right[i] ?? true }),
+        );
+        appendFileSync(values.dump, `${lines.join('\n')}\n`);
+      }
       const words = transcript.words.map((word) => ({
         word: word.word,
         confidence: word.confidence ?? 1,
