@@ -7,14 +7,13 @@ import type { EvidenceSpan } from './evidence';
  * with the transcript and read by the transcript panels, the note engines and the evidence links.
  */
 
-export const wordConfidenceSchema = z.object({
+const wordConfidenceSchema = z.object({
   word: z.string().max(200),
   confidence: z.number().min(0).max(1),
 });
 export type WordConfidence = z.infer<typeof wordConfidenceSchema>;
 
 export const transcriptConfidenceSchema = z.array(wordConfidenceSchema).max(200_000);
-export type TranscriptConfidence = z.infer<typeof transcriptConfidenceSchema>;
 
 /**
  * A word below this confidence is shown as uncertain. Chosen on `npm run bench:confidence`
@@ -23,10 +22,10 @@ export type TranscriptConfidence = z.infer<typeof transcriptConfidenceSchema>;
 export const UNCERTAIN_BELOW = 0.6;
 
 /** Share of uncertain words over which the whole recording is called hard to recognise. */
-export const POOR_RECORDING_SHARE = 0.35;
+const POOR_RECORDING_SHARE = 0.35;
 
 /** A note sentence rests on uncertain words when more than this share of its evidence is. */
-export const UNCERTAIN_EVIDENCE_SHARE = 0.5;
+const UNCERTAIN_EVIDENCE_SHARE = 0.5;
 
 export const isUncertain = (confidence: number | null | undefined): boolean =>
   confidence !== null && confidence !== undefined && confidence < UNCERTAIN_BELOW;
@@ -115,7 +114,7 @@ export const restsOnUncertainWords = (confidence: SpanConfidence): boolean =>
   confidence.words > 0 && confidence.uncertain / confidence.words > UNCERTAIN_EVIDENCE_SHARE;
 
 /** Share of the recording's words that were uncertain (0 when no word carries a confidence). */
-export function uncertainShare(words: readonly WordConfidence[] | undefined): number {
+function uncertainShare(words: readonly WordConfidence[] | undefined): number {
   if (!words || words.length === 0) return 0;
   return words.filter((word) => isUncertain(word.confidence)).length / words.length;
 }

@@ -50,7 +50,7 @@ function noteEvidence(html: string, transcript: string, synonyms?: SynonymMap): 
  * and `uncertain` where most of them were below the threshold (the sentence is marked for review).
  * Without confidences (a typed transcript, an engine that gave none) the evidence is unchanged.
  */
-export function withConfidence(
+function withConfidence(
   evidence: NoteEvidence,
   transcript: string,
   words: readonly WordConfidence[] | undefined,

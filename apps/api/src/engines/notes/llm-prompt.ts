@@ -98,7 +98,7 @@ function formatDate(date: Date): string {
  * Issue 24: the runs of consecutive uncertain words in the transcript, as the model is told them
  * (at most 200 runs, so a badly recognised hour does not crowd out the transcript).
  */
-export function uncertainStretches(transcript: string, input: NoteRequest): string[] {
+function uncertainStretches(transcript: string, input: NoteRequest): string[] {
   const stretches: string[] = [];
   let run: string[] = [];
   for (const token of confidenceTokens(transcript, input.wordConfidences)) {
