@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { transcriptConfidenceSchema } from './notes/confidence';
 import { noteEvidenceSchema } from './notes/evidence';
 import { safetyFindingSchema } from './notes/safety-check';
 import { SEGMENT_RULES, SEGMENT_STATUSES } from './segments';
@@ -35,6 +36,8 @@ const transcriptSegmentSchema = z.object({
   error: z.string().nullable(),
   /** Which engine transcribed it (sphinx, deepgram, openai). */
   engine: z.string().nullable(),
+  /** The recogniser's words with their 0–1 confidence (issue 24), where the engine gave them. */
+  words: transcriptConfidenceSchema.optional(),
 });
 
 /**
@@ -105,6 +108,8 @@ export const generationSchema = z.object({
   outputs: z.array(generatedNoteSchema),
   /** The whole transcript, once every segment is transcribed. */
   transcription: z.string().nullable(),
+  /** Its words' recogniser confidences (issue 24), where the engine gave them. */
+  transcriptionConfidence: transcriptConfidenceSchema.optional(),
   /** Why it failed, in words for the user; the clinician can retry. */
   error: z.string().nullable(),
 });

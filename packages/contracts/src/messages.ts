@@ -91,3 +91,13 @@ export const MESSAGES = {
   readAloudUnavailable: 'Reading aloud is not available in this browser',
   noOptionsFound: 'No options found',
 } as const;
+
+/** Issue 24: what the clinician is told when the recogniser was unsure of much of a recording. */
+export const RECOGNITION_MESSAGES = {
+  poorRecording:
+    'Much of this recording was hard to recognise: check the transcript before relying on the notes',
+  poorRecordingHelp:
+    'Speak closer to the microphone, try the Audio Check, or use a stronger speech engine (Whisper or Deepgram, see the README).',
+  uncertainWord: (percent: number) => `Recognised with ${percent} % confidence`,
+  uncertainSentence: 'Rests on words the recogniser was unsure of: check it against the recording.',
+} as const;

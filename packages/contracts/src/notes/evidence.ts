@@ -29,6 +29,13 @@ const sentenceEvidenceSchema = z.object({
   /** Share (0–1) of the sentence's content the spans account for. */
   support: z.number().min(0).max(1),
   supported: z.boolean(),
+  /**
+   * Issue 24: the mean recogniser confidence (0–1) of the words the spans point to, where the
+   * recogniser gave one, and whether most of them were uncertain (then the sentence is marked
+   * for review like an unsupported one).
+   */
+  confidence: z.number().min(0).max(1).optional(),
+  uncertain: z.boolean().optional(),
 });
 export type SentenceEvidence = z.infer<typeof sentenceEvidenceSchema>;
 

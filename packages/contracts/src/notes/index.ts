@@ -3,3 +3,4 @@ export * from './clinical-text';
 export * from './evidence';
 export * from './safety-check';
 export * from './placeholders';
+export * from './confidence';

@@ -47,6 +47,11 @@ export const sessionSegments = pgTable(
      */
     contentSha256: text('content_sha256'),
     textSealed: text('text_sealed'),
+    /**
+     * Sealed JSON: the recogniser's words in order with their 0–1 confidence (issue 24), where
+     * the engine gave any; matched to the text's words by `confidenceTokens`.
+     */
+    confidenceSealed: text('confidence_sealed'),
     engine: text('engine'),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -77,6 +82,8 @@ export const generations = pgTable(
     segmentTo: integer('segment_to'),
     /** The transcript the notes are written from (given, or assembled from the segments). */
     transcriptSealed: text('transcript_sealed'),
+    /** Sealed JSON: the segments' word confidences joined in order (issue 24), where known. */
+    confidenceSealed: text('confidence_sealed'),
     instructionSealed: text('instruction_sealed'),
     previousNoteSealed: text('previous_note_sealed'),
     /** transcribing → writing → done, or failed (the clinician may retry). */

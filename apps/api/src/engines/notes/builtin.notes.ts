@@ -38,7 +38,7 @@ import {
 } from './note-engine';
 import { annotateNote, builtinSynonyms } from './evidence';
 import { finishNote, parseNote } from './render';
-import { prepareSafetyTranscript, prepareTranscript } from '@clerkly/contracts';
+import { confidenceTokens, prepareSafetyTranscript, prepareTranscript } from '@clerkly/contracts';
 import { NOT_DISCUSSED, applyTemplateForm, verbatimOnly } from './template-form';
 
 export { NOT_DISCUSSED };
@@ -179,6 +179,7 @@ export class BuiltinNoteEngine implements NoteEngine {
     const grounding = {
       evidence: prepareTranscript(input.transcript),
       safety: prepareSafetyTranscript(input.transcript),
+      confidence: confidenceTokens(input.transcript, input.wordConfidences),
     };
     const write = (detail: Detail) =>
       applyTemplateForm(
@@ -215,6 +216,7 @@ export class BuiltinNoteEngine implements NoteEngine {
       finishNote(sections, this.name, notices),
       input.transcript,
       builtinSynonyms(),
+      input.wordConfidences,
     );
   }
 }

@@ -6,11 +6,15 @@
 import {
   alignNoteEvidence,
   checkNoteSafety,
+  confidenceTokens,
   contentStems,
   noteEvidenceSchema,
+  restsOnUncertainWords,
   sentenceKey,
+  spanConfidence,
   type NoteEvidence,
   type SynonymMap,
+  type WordConfidence,
 } from '@clerkly/contracts';
 import { SYMPTOM_TERMS } from './builtin/lexicon';
 import type { GeneratedNote } from './note-engine';
@@ -41,15 +45,39 @@ function noteEvidence(html: string, transcript: string, synonyms?: SynonymMap): 
   return alignNoteEvidence(html, transcript, synonyms);
 }
 
-/** The note with its evidence and safety findings attached. */
+/**
+ * Issue 24: each sentence's evidence with the mean confidence of the recognised words it points to,
+ * and `uncertain` where most of them were below the threshold (the sentence is marked for review).
+ * Without confidences (a typed transcript, an engine that gave none) the evidence is unchanged.
+ */
+function withConfidence(
+  evidence: NoteEvidence,
+  transcript: string,
+  words: readonly WordConfidence[] | undefined,
+): NoteEvidence {
+  if (!words || words.length === 0) return evidence;
+  const tokens = confidenceTokens(transcript, words);
+  return evidence.map((entry) => {
+    const confidence = spanConfidence(tokens, entry.spans);
+    if (confidence.mean === null) return entry;
+    return {
+      ...entry,
+      confidence: Math.round(confidence.mean * 100) / 100,
+      uncertain: restsOnUncertainWords(confidence),
+    };
+  });
+}
+
+/** The note with its evidence (and its confidence, issue 24) and safety findings attached. */
 export function annotateNote(
   note: GeneratedNote,
   transcript: string,
   synonyms?: SynonymMap,
+  words?: readonly WordConfidence[],
 ): GeneratedNote {
   return {
     ...note,
-    evidence: noteEvidence(note.html, transcript, synonyms),
+    evidence: withConfidence(noteEvidence(note.html, transcript, synonyms), transcript, words),
     safety: checkNoteSafety(note.html, transcript),
   };
 }

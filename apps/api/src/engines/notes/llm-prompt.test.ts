@@ -84,3 +84,35 @@ describe('llm prompt: a clinician’s own template (issue 27)', () => {
     expect(outside).not.toMatch(/poem/);
   });
 });
+
+describe('llm prompt: the words the recogniser was unsure of (issue 24)', () => {
+  const transcript = 'she twisted her right knee and you tick in a real guitar';
+  const confident = (word: string) => ({ word, confidence: 0.97 });
+  const unsure = (word: string) => ({ word, confidence: 0.12 });
+
+  it('lists the uncertain stretches, as data, after the transcript', () => {
+    const wordConfidences = [
+      ...['she', 'twisted', 'her', 'right', 'knee', 'and'].map(confident),
+      ...['you', 'tick', 'in', 'a', 'real', 'guitar'].map(unsure),
+    ];
+    const prompt = noteUserMessage(
+      { transcript, template: soap, wordConfidences },
+      { kind: 'transcript', text: transcript },
+    );
+    expect(prompt).toContain('<uncertain_words>\nyou tick in a real guitar\n</uncertain_words>');
+    expect(prompt).toContain('Write nothing that rests only on them');
+  });
+
+  it('says nothing of confidence when every word was sure or none was given', () => {
+    const sure = noteUserMessage(
+      { transcript, template: soap, wordConfidences: transcript.split(' ').map(confident) },
+      { kind: 'transcript', text: transcript },
+    );
+    const typed = noteUserMessage(
+      { transcript, template: soap },
+      { kind: 'transcript', text: transcript },
+    );
+    expect(sure).not.toContain('uncertain_words');
+    expect(typed).not.toContain('uncertain_words');
+  });
+});

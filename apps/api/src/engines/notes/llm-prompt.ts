@@ -4,6 +4,7 @@
  * model never to follow instructions found there (a recorded consultation is untrusted input —
  * anyone in the room can say "ignore your instructions").
  */
+import { UNCERTAIN_BELOW, confidenceTokens, isUncertain } from '@clerkly/contracts';
 import type { NoteRequest } from './note-engine';
 
 const TRANSCRIPT_OPEN = '<transcript>';
@@ -24,6 +25,8 @@ const EXAMPLE_OPEN = '<style_example>';
 const EXAMPLE_CLOSE = '</style_example>';
 const KNOWN_OPEN = '<known_details>';
 const KNOWN_CLOSE = '</known_details>';
+const UNCERTAIN_OPEN = '<uncertain_words>';
+const UNCERTAIN_CLOSE = '</uncertain_words>';
 
 const TAG_NAMES = [
   'transcript',
@@ -32,6 +35,7 @@ const TAG_NAMES = [
   'previous_note',
   'style_example',
   'known_details',
+  'uncertain_words',
 ];
 
 /**
@@ -91,6 +95,25 @@ function noteSystemMessage(): string {
 
 function formatDate(date: Date): string {
   return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Issue 24: the runs of consecutive uncertain words in the transcript, as the model is told them
+ * (at most 200 runs, so a badly recognised hour does not crowd out the transcript).
+ */
+function uncertainStretches(transcript: string, input: NoteRequest): string[] {
+  const stretches: string[] = [];
+  let run: string[] = [];
+  for (const token of confidenceTokens(transcript, input.wordConfidences)) {
+    if (isUncertain(token.confidence)) {
+      run.push(token.text);
+      continue;
+    }
+    if (run.length > 0) stretches.push(run.join(' '));
+    run = [];
+  }
+  if (run.length > 0) stretches.push(run.join(' '));
+  return stretches.slice(0, 200);
 }
 
 /** The per-template user message: sections with their guidance, context, instruction, data. */
@@ -154,6 +177,15 @@ export function noteUserMessage(
   } else {
     lines.push('The consultation transcript:');
     lines.push(TRANSCRIPT_OPEN, neutraliseDelimiters(data.text), TRANSCRIPT_CLOSE);
+    const unsure = uncertainStretches(data.text, input);
+    if (unsure.length > 0) {
+      lines.push(
+        `The speech recogniser was unsure of these stretches of the transcript (confidence below ${Math.round(UNCERTAIN_BELOW * 100)} %), in order; they may be misheard. Write nothing that rests only on them; where a note sentence needs one, end the sentence with "[unclear in recording]".`,
+        UNCERTAIN_OPEN,
+        neutraliseDelimiters(unsure.join('\n')),
+        UNCERTAIN_CLOSE,
+      );
+    }
   }
   lines.push('Return the JSON object now.');
   return lines.join('\n');

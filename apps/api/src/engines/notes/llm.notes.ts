@@ -239,6 +239,8 @@ export class LlmNoteEngine implements NoteEngine {
     return annotateNote(
       finishNote(applyTemplateForm(aligned, input.template.topics), this.name, notices),
       input.transcript,
+      undefined,
+      input.wordConfidences,
     );
   }
 

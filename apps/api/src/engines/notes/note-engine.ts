@@ -5,7 +5,7 @@
  * the CLI never know which one is running.
  */
 
-import type { NoteEvidence, SafetyFinding } from '@clerkly/contracts';
+import type { NoteEvidence, SafetyFinding, WordConfidence } from '@clerkly/contracts';
 
 export type TemplateKind = 'note' | 'letter' | 'certificate' | 'summary';
 
@@ -29,6 +29,12 @@ export interface NoteTemplate {
 
 export interface NoteRequest {
   transcript: string;
+  /**
+   * Issue 24: the recogniser's words in order with their 0–1 confidence, where the transcript
+   * was recognised (matched to the transcript's words by `confidenceTokens`). Engines mark or
+   * leave out what rests on uncertain words; without it every word counts as certain.
+   */
+  wordConfidences?: readonly WordConfidence[];
   template: NoteTemplate;
   /** The note being regenerated (plain text or the editor's HTML). */
   previousNote?: string;

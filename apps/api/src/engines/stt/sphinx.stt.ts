@@ -55,6 +55,12 @@ export interface SphinxOptions extends AudioLimits {
   dictionary?: string;
   /** Extra decoder arguments (`-lw`, `-wip`, ...), after the defaults so they override them. */
   decoderArgs?: readonly string[];
+  /**
+   * Word posteriors from the search's lattice (`-bestpath yes`, default on): the confidence each
+   * word carries to the clinician (issue 24). Off, pocketsphinx writes 1.000 for every word,
+   * which is no confidence at all, so none is kept.
+   */
+  wordPosteriors?: boolean;
   /** Decoders running at once (default: every core). */
   parallelism?: number;
   maxChunkSeconds?: number;
@@ -163,7 +169,11 @@ const round = (seconds: number): number => Math.round(seconds * 1000) / 1000;
  * Reads pocketsphinx's CTM output (`utterance channel start duration word confidence`, one
  * line per word, times relative to the utterance) into words on the recording's clock.
  */
-export function parseCtm(ctm: string, offsetSeconds: number): TranscriptWord[] {
+export function parseCtm(
+  ctm: string,
+  offsetSeconds: number,
+  withConfidence = true,
+): TranscriptWord[] {
   const words: TranscriptWord[] = [];
   for (const line of ctm.split('\n')) {
     const [, , start, duration, token, confidence] = line.trim().split(/\s+/);
@@ -177,7 +187,8 @@ export function parseCtm(ctm: string, offsetSeconds: number): TranscriptWord[] {
       end: round(begin + length + offsetSeconds),
     };
     const posterior = Number(confidence);
-    if (Number.isFinite(posterior)) word.confidence = Math.min(1, Math.max(0, posterior));
+    if (withConfidence && Number.isFinite(posterior))
+      word.confidence = Math.min(1, Math.max(0, posterior));
     words.push(word);
   }
   return words.sort((a, b) => a.start - b.start);
@@ -189,6 +200,7 @@ export class SphinxSpeechToText implements SpeechToText {
   private readonly binary: string;
   private readonly modelDir: string;
   private readonly parallelism: number;
+  private readonly wordPosteriors: boolean;
   private installation: Promise<Installation> | null = null;
 
   constructor(private readonly options: SphinxOptions) {
@@ -196,6 +208,7 @@ export class SphinxSpeechToText implements SpeechToText {
     this.binary = options.binary ?? SPHINX_BINARY;
     this.modelDir = options.modelDir ?? SPHINX_MODEL_DIR;
     this.parallelism = Math.max(1, options.parallelism ?? availableParallelism());
+    this.wordPosteriors = options.wordPosteriors ?? true;
   }
 
   describe(): string {
@@ -307,7 +320,7 @@ export class SphinxSpeechToText implements SpeechToText {
             },
           );
           await rm(path.join(workDir, `${name}.raw`), { force: true });
-          return parseCtm(ctm, chunk.start / TARGET_SAMPLE_RATE);
+          return parseCtm(ctm, chunk.start / TARGET_SAMPLE_RATE, this.wordPosteriors);
         },
         options.signal,
       );
@@ -383,7 +396,9 @@ export class SphinxSpeechToText implements SpeechToText {
       // audio-s and synthetic consultations 73.7 % at 0.47; these settings 19.7 % at 0.26 and
       // 73.4 % at 0.23. The extra passes and the wider search cost CPU, and accuracy on real
       // speech, and the pipeline needs the decoders to keep ahead of the recording.
-      '-fwdflat', 'no', '-bestpath', 'no',
+      // Issue 24: the lattice's best path only for its word posteriors (bench:confidence measures
+      // what it costs), not a second search pass.
+      '-fwdflat', 'no', '-bestpath', this.wordPosteriors ? 'yes' : 'no',
       '-maxhmmpf', '3000', '-maxwpf', '10',
       // Digital silence (zeros, as in padded or merged recordings) has no spectrum and comes
       // out as a long phantom word; half a bit of noise, from a fixed seed, prevents that.

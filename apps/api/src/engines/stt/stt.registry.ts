@@ -30,6 +30,7 @@ export interface SpeechToTextOverrides extends AudioLimits {
     | 'languageModel'
     | 'dictionary'
     | 'decoderArgs'
+    | 'wordPosteriors'
   >;
 }
 

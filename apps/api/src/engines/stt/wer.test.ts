@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeWords, totalWer, wer } from './wer';
+import { alignWords, normalizeWords, totalWer, wer } from './wer';
 
 describe('wer', () => {
   it('is 0 for the same words, whatever the case and punctuation', () => {
@@ -42,5 +42,34 @@ describe('wer', () => {
     const short = wer('one', 'two'); // 1 error in 1 word
     const long = wer('a b c d e f g h i', 'a b c d e f g h i'); // 0 errors in 9 words
     expect(totalWer([short, long])).toBeCloseTo(0.1);
+  });
+});
+
+describe('alignWords', () => {
+  it('marks the recognised words that match the reference in order', () => {
+    expect(
+      alignWords('she twisted her right knee on a ladder', [
+        'she',
+        'tick',
+        'in',
+        'her',
+        'right',
+        'guitar',
+        'on',
+        'a',
+        'ladder',
+      ]),
+    ).toEqual([true, false, false, true, true, false, true, true, true]);
+  });
+
+  it('counts a word spelled as two tokens right only when both match', () => {
+    expect(alignWords('an x ray of the knee', ['an', 'x-ray', 'of', 'the', 'knee'])).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(alignWords('an x ray', ['an', 'x-rays'])).toEqual([true, false]);
   });
 });

@@ -82,3 +82,58 @@ export function totalWer(results: readonly WerResult[]): number {
   const errors = results.reduce((sum, result) => sum + result.errors, 0);
   return words === 0 ? 0 : errors / words;
 }
+
+/**
+ * Which recognised words were right (issue 24, bench:confidence): each word of `hypothesis` is
+ * right when all its normalised tokens are matched to the same reference tokens in one minimum
+ * edit alignment. Returns one flag per hypothesis word, in order.
+ */
+export function alignWords(reference: string, hypothesis: readonly string[]): boolean[] {
+  const ref = normalizeWords(reference);
+  const owner: number[] = [];
+  const hyp: string[] = [];
+  hypothesis.forEach((word, index) => {
+    for (const token of normalizeWords(word)) {
+      hyp.push(token);
+      owner.push(index);
+    }
+  });
+  // Edit-distance table, then one traceback preferring matches.
+  const cols = hyp.length + 1;
+  const cost = new Uint32Array((ref.length + 1) * cols);
+  for (let j = 0; j <= hyp.length; j += 1) cost[j] = j;
+  for (let i = 1; i <= ref.length; i += 1) {
+    cost[i * cols] = i;
+    for (let j = 1; j <= hyp.length; j += 1) {
+      const diagonal = (cost[(i - 1) * cols + j - 1] ?? 0) + (ref[i - 1] === hyp[j - 1] ? 0 : 1);
+      const up = (cost[(i - 1) * cols + j] ?? 0) + 1;
+      const left = (cost[i * cols + j - 1] ?? 0) + 1;
+      cost[i * cols + j] = Math.min(diagonal, up, left);
+    }
+  }
+  const tokenRight = new Array<boolean>(hyp.length).fill(false);
+  let i = ref.length;
+  let j = hyp.length;
+  while (i > 0 && j > 0) {
+    const here = cost[i * cols + j] ?? 0;
+    const same = ref[i - 1] === hyp[j - 1];
+    if (same && here === cost[(i - 1) * cols + j - 1]) {
+      tokenRight[j - 1] = true;
+      i -= 1;
+      j -= 1;
+    } else if (here === (cost[(i - 1) * cols + j - 1] ?? 0) + 1) {
+      i -= 1;
+      j -= 1;
+    } else if (here === (cost[(i - 1) * cols + j] ?? 0) + 1) {
+      i -= 1;
+    } else {
+      j -= 1;
+    }
+  }
+  const right = hypothesis.map(() => true);
+  owner.forEach((index, token) => {
+    if (!tokenRight[token]) right[index] = false;
+  });
+  // A word with no tokens at all (punctuation) is neither right nor wrong: count it right.
+  return right;
+}

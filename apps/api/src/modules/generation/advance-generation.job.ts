@@ -10,6 +10,7 @@ import {
 } from './generation.repository';
 import { finishIfComplete, type WorkerDeps } from './generation.worker';
 import { joinSegmentTexts } from './segment-texts';
+import { joinSealedConfidences } from './word-confidences';
 import { writeNoteJob } from './write-note.job';
 
 const generationJobPayload = z.object({ generationId: z.number().int().positive() });
@@ -54,6 +55,7 @@ async function advanceGeneration(deps: WorkerDeps, job: GenerationJob) {
     const moved = await transitionGeneration(deps.db, generation.id, ['transcribing'], {
       status: 'writing',
       transcriptSealed: deps.cipher.seal(transcript),
+      confidenceSealed: joinSealedConfidences(segments, deps.cipher),
     });
     if (!moved) return;
   } else if (generation.status !== 'writing') {

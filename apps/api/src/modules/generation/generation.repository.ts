@@ -68,6 +68,7 @@ export async function listSegments(
       status: sessionSegments.status,
       durationMs: sessionSegments.durationMs,
       textSealed: sessionSegments.textSealed,
+      confidenceSealed: sessionSegments.confidenceSealed,
       engine: sessionSegments.engine,
       error: sessionSegments.error,
     })
@@ -93,13 +94,19 @@ export async function nextSegmentSeq(db: Db, sessionId: number): Promise<number>
 export async function completeSegment(
   db: Db,
   id: number,
-  values: { textSealed: string; engine: string; dropAudio: boolean },
+  values: {
+    textSealed: string;
+    confidenceSealed: string | null;
+    engine: string;
+    dropAudio: boolean;
+  },
 ): Promise<boolean> {
   const rows = await db
     .update(sessionSegments)
     .set({
       status: 'transcribed',
       textSealed: values.textSealed,
+      confidenceSealed: values.confidenceSealed,
       engine: values.engine,
       error: null,
       ...(values.dropAudio ? { audioSealed: null } : {}),

@@ -4,6 +4,7 @@ import type {
   SegmentAck,
   SessionTranscript,
   StartGeneration,
+  WordConfidence,
 } from '@clerkly/contracts';
 import { SEGMENT_RULES, safetyFindingSchema } from '@clerkly/contracts';
 import type { Db } from '../../db/client';
@@ -33,6 +34,7 @@ import {
 import { advanceGenerationJob } from './advance-generation.job';
 import { joinSegmentTexts } from './segment-texts';
 import { transcribeSegmentJob } from './transcribe-segment.job';
+import { openWordConfidences } from './word-confidences';
 
 const safetyFindingsSchema = safetyFindingSchema.array();
 
@@ -187,6 +189,10 @@ export async function storeSegment(
   };
 }
 
+const wordsOf = (words: WordConfidence[] | undefined) => (words ? { words } : {});
+const confidenceOf = (words: WordConfidence[] | undefined) =>
+  words ? { transcriptionConfidence: words } : {};
+
 /** The live (draft) transcript: what has been recognised so far, in order. */
 export async function sessionTranscript(
   deps: GenerationDeps,
@@ -203,6 +209,7 @@ export async function sessionTranscript(
     text: segment.textSealed ? deps.cipher.open(segment.textSealed) : null,
     error: segment.error,
     engine: segment.engine,
+    ...wordsOf(openWordConfidences(segment.confidenceSealed, deps.cipher)),
   }));
   return {
     segments: view,
@@ -362,6 +369,7 @@ export async function generationView(
           : {}),
       })),
     transcription: generation.transcriptSealed ? cipher.open(generation.transcriptSealed) : null,
+    ...confidenceOf(openWordConfidences(generation.confidenceSealed, cipher)),
     error: generation.error,
   };
 }

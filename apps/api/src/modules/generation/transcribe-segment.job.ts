@@ -5,6 +5,7 @@ import { loadNoteTemplates } from '../reference-data/templates.repository';
 import { findUserById } from '../users/users.repository';
 import { advanceGenerationJob } from './advance-generation.job';
 import { FAILURE, isPermanent } from './generation.failures';
+import { sealWordConfidences } from './word-confidences';
 import {
   completeSegment,
   failSegment,
@@ -93,6 +94,7 @@ async function transcribeSegment(deps: WorkerDeps, job: SegmentJob, context: Job
     );
     await completeSegment(deps.db, segment.id, {
       textSealed: deps.cipher.seal(transcriptText(transcript).trim()),
+      confidenceSealed: sealWordConfidences(transcript.words, deps.cipher),
       engine: transcript.engine,
       dropAudio: !deps.keepAudio,
     });

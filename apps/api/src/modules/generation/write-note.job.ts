@@ -1,3 +1,4 @@
+import type { WordConfidence } from '@clerkly/contracts';
 import { z } from 'zod';
 import { sealEvidence } from '../../engines/notes/evidence';
 import { defineJob, type JobContext } from '../../jobs/define-job';
@@ -9,15 +10,34 @@ import {
   findGeneration,
   insertOutput,
   listOutputs,
+  listSegments,
   transitionGeneration,
 } from './generation.repository';
 import { finishIfComplete, type WorkerDeps } from './generation.worker';
+import { joinSealedConfidences, openWordConfidences } from './word-confidences';
 
 const noteJobPayload = z.object({
   generationId: z.number().int().positive(),
   templateId: z.number().int().positive(),
 });
 type NoteJob = z.infer<typeof noteJobPayload>;
+
+/**
+ * The recogniser's word confidences for the generation's transcript (issue 24): its own, or for a
+ * transcript given with the request (more templates, regeneration: the session's recorded
+ * transcript, perhaps edited) the session's segments' in order; `confidenceTokens` matches them
+ * to the words the transcript still has.
+ */
+async function confidencesFor(
+  deps: WorkerDeps,
+  generation: { sessionId: number; confidenceSealed: string | null },
+): Promise<{ wordConfidences?: WordConfidence[] }> {
+  const sealed =
+    generation.confidenceSealed ??
+    joinSealedConfidences(await listSegments(deps.db, generation.sessionId), deps.cipher);
+  const words = openWordConfidences(sealed, deps.cipher);
+  return words ? { wordConfidences: words } : {};
+}
 
 /** One template's note. A second run finds the note written and only checks completion. */
 export async function writeNote(deps: WorkerDeps, job: NoteJob, context: JobContext) {
@@ -39,6 +59,7 @@ export async function writeNote(deps: WorkerDeps, job: NoteJob, context: JobCont
       const note = await deps.notes.generate(
         {
           transcript: cipher.open(generation.transcriptSealed),
+          ...(await confidencesFor(deps, generation)),
           template,
           ...(generation.previousNoteSealed
             ? { previousNote: cipher.open(generation.previousNoteSealed) }

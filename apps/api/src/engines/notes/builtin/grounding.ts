@@ -9,7 +9,10 @@ import {
   alignSentence,
   checkSentenceSafety,
   isPlaceholderSentence,
+  restsOnUncertainWords,
+  spanConfidence,
   splitNoteSentences,
+  type ConfidenceToken,
   type PreparedTranscript,
   type SafetyTranscript,
 } from '@clerkly/contracts';
@@ -17,6 +20,7 @@ import { builtinSynonyms } from '../evidence';
 import type { NoteSection } from '../note-engine';
 import { paragraphsOf } from '../render';
 import { readsAsQuestionOrAnswer, worthKeeping } from './prune';
+import { namesClinicalContent } from './uncertainty';
 
 /** "Musculoskeletal: " at the head of an examination or review-of-systems bullet. */
 const BULLET_LABEL = /^([A-Z][A-Za-z /&-]{1,40}:\s+)(.*)$/s;
@@ -49,6 +53,8 @@ function keepSupportedInBullet(bullet: string, supported: (text: string) => bool
 export interface Grounding {
   evidence: PreparedTranscript;
   safety: SafetyTranscript;
+  /** The transcript's words with the recogniser's confidence (issue 24); empty when unknown. */
+  confidence?: readonly ConfidenceToken[];
 }
 
 /**
@@ -62,13 +68,22 @@ export function keepSupported(
   grounding: Grounding,
   prune: boolean,
 ): NoteSection {
-  const supported = (text: string) =>
-    isPlaceholderSentence(text) ||
-    ((!prune || worthKeeping(text)) &&
-      !readsAsQuestionOrAnswer(text) &&
-      alignSentence({ section: section.title, text }, grounding.evidence, builtinSynonyms())
-        .supported &&
-      checkSentenceSafety(text, grounding.safety).length === 0);
+  const supported = (text: string) => {
+    if (isPlaceholderSentence(text)) return true;
+    if ((prune && !worthKeeping(text)) || readsAsQuestionOrAnswer(text)) return false;
+    const evidence = alignSentence(
+      { section: section.title, text },
+      grounding.evidence,
+      builtinSynonyms(),
+    );
+    if (!evidence.supported || checkSentenceSafety(text, grounding.safety).length > 0) return false;
+    // Issue 24: resting on words the recogniser was unsure of, a sentence stays (marked for
+    // review by its evidence) only when it names something clinical; misheard talk goes.
+    const uncertain = restsOnUncertainWords(
+      spanConfidence(grounding.confidence ?? [], evidence.spans),
+    );
+    return !uncertain || namesClinicalContent(text);
+  };
   const content = paragraphsOf(section.content)
     .map((paragraph) =>
       paragraph

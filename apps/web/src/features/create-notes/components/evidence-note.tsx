@@ -1,4 +1,4 @@
-import type { EvidenceSpan, NoteEvidence } from '@clerkly/contracts';
+import { RECOGNITION_MESSAGES, type EvidenceSpan, type NoteEvidence } from '@clerkly/contracts';
 import { Box, List, Text, Title, Tooltip, Typography } from '@mantine/core';
 import { useMemo } from 'react';
 import { noteToSafeHtml } from '../../../lib/note-html';
@@ -16,6 +16,14 @@ type EvidenceNoteProps = {
 
 const UNSUPPORTED = 'Not found in the transcript: review before saving.';
 
+/** What a sentence's mark says on hover and focus (issue 24: with its evidence's confidence). */
+function markText(evidence: NonNullable<ShownSentence['evidence']>): string | undefined {
+  if (!evidence.supported) return UNSUPPORTED;
+  if (!evidence.uncertain) return undefined;
+  const percent = Math.round((evidence.confidence ?? 0) * 100);
+  return `${RECOGNITION_MESSAGES.uncertainSentence} (${percent} % confidence)`;
+}
+
 function Sentence({
   sentence,
   active,
@@ -28,6 +36,8 @@ function Sentence({
   const evidence = sentence.evidence;
   if (!evidence) return <>{sentence.text} </>;
   const unsupported = !evidence.supported;
+  const uncertain = evidence.supported && evidence.uncertain === true;
+  const mark = markText(evidence);
   const activate = () => onActivate({ id: sentence.id, spans: evidence.spans });
   const span = (
     <Box
@@ -35,13 +45,20 @@ function Sentence({
       tabIndex={0}
       data-sentence={sentence.id}
       data-unsupported={unsupported || undefined}
-      aria-description={unsupported ? UNSUPPORTED : undefined}
+      data-uncertain={uncertain || undefined}
+      data-confidence={evidence.confidence}
+      aria-description={mark}
       onMouseEnter={activate}
       onFocus={activate}
       style={{
         borderRadius: 2,
         background: active ? 'var(--mantine-color-yellow-1)' : undefined,
-        textDecoration: unsupported ? 'underline wavy var(--mantine-color-orange-6)' : undefined,
+        textDecoration: unsupported
+          ? 'underline wavy var(--mantine-color-orange-6)'
+          : uncertain
+            ? 'underline dotted var(--mantine-color-orange-6)'
+            : undefined,
+        textDecorationThickness: uncertain ? 2 : undefined,
         cursor: 'default',
       }}
     >
@@ -50,8 +67,8 @@ function Sentence({
   );
   return (
     <>
-      {unsupported ? (
-        <Tooltip label={UNSUPPORTED} withinPortal>
+      {mark ? (
+        <Tooltip label={mark} withinPortal>
           {span}
         </Tooltip>
       ) : (
@@ -80,6 +97,9 @@ export function EvidenceNote({
   const unsupported = blocks
     .flatMap((b) => (b.kind === 'heading' ? [] : b.sentences))
     .filter((s) => s.evidence && !s.evidence.supported).length;
+  const uncertain = blocks
+    .flatMap((b) => (b.kind === 'heading' ? [] : b.sentences))
+    .filter((s) => s.evidence?.supported && s.evidence.uncertain).length;
 
   return (
     <Typography role="article" aria-label={label} aria-busy={false}>
@@ -88,6 +108,13 @@ export function EvidenceNote({
           {unsupported === 1
             ? '1 sentence is not found in the transcript: review it before saving.'
             : `${unsupported} sentences are not found in the transcript: review them before saving.`}
+        </Text>
+      )}
+      {uncertain > 0 && (
+        <Text size="sm" c={WARNING_TEXT} mb="sm" role="status" data-testid="uncertain-sentences">
+          {uncertain === 1
+            ? '1 sentence rests on words the recogniser was unsure of: check it against the recording.'
+            : `${uncertain} sentences rest on words the recogniser was unsure of: check them against the recording.`}
         </Text>
       )}
       {blocks.map((block, index) => {

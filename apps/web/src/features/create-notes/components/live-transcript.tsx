@@ -1,12 +1,18 @@
-import { PIPELINE_POLL_MS, transcribedByText, transcriptionLagText } from '@clerkly/contracts';
+import {
+  PIPELINE_POLL_MS,
+  confidenceTokens,
+  transcribedByText,
+  transcriptionLagText,
+} from '@clerkly/contracts';
 import { Badge, Box, Button, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { getSessionTranscript, sessionTranscriptQueryKey } from '../api/get-session-transcript';
 import { useSegmentPipeline } from '../state/segment-pipeline';
 import { useSessionState } from '../state/session-store';
 import { WARNING_TEXT } from '../../../config/colors';
+import { withUncertainWords } from './uncertain-words';
 
 const secondsText = (seconds: number) => {
   const whole = Math.max(1, Math.round(seconds));
@@ -47,6 +53,14 @@ export function LiveTranscript({ recording }: { recording: boolean }) {
 
   const data = transcript.data;
   const text = data?.text.trim() ?? '';
+  // Each segment's text with the words its recogniser was unsure of marked (issue 24).
+  const shown = (data?.segments ?? [])
+    .map((segment) => ({
+      seq: segment.seq,
+      text: segment.text?.trim() ?? '',
+      words: segment.words,
+    }))
+    .filter((segment) => segment.text !== '');
   const failed = data?.segments.filter((segment) => segment.status === 'failed') ?? [];
   const transcribedBy = transcribedByText(data?.segments.map((segment) => segment.engine) ?? []);
 
@@ -103,7 +117,18 @@ export function LiveTranscript({ recording }: { recording: boolean }) {
           <Stack gap={6}>
             <Box ref={textRef} mah={200} style={{ overflowY: 'auto', whiteSpace: 'pre-wrap' }}>
               <Text size="sm" c={text ? undefined : 'dimmed'} fs={text ? undefined : 'italic'}>
-                {text || lag || 'Nothing recognised yet.'}
+                {text
+                  ? shown.map((segment, index) => (
+                      <Fragment key={segment.seq}>
+                        {index > 0 && '\n'}
+                        {withUncertainWords(
+                          segment.text,
+                          0,
+                          confidenceTokens(segment.text, segment.words),
+                        )}
+                      </Fragment>
+                    ))
+                  : lag || 'Nothing recognised yet.'}
               </Text>
             </Box>
             {failed.length > 0 && (

@@ -11,6 +11,7 @@ import { NoteDisplay } from './note-display';
 import { EngineNotices } from './engine-notices';
 import { RegenerateNote } from './regenerate-note';
 import { SafetyFindings } from './safety-findings';
+import { RecognitionNotice } from './recognition-notice';
 import { TranscriptPanel } from './transcript-panel';
 
 // The rich-text editor (TipTap, ProseMirror) is the largest library in the app; it loads when a
@@ -42,7 +43,7 @@ export function NotePanel({
   disabled,
 }: NotePanelProps) {
   const dispatch = useSessionDispatch();
-  const { transcribedText, session } = useSessionState();
+  const { transcribedText, transcriptConfidence, session } = useSessionState();
   const [focused, setFocused] = useState<{ id: string; spans: readonly EvidenceSpan[] } | null>(
     null,
   );
@@ -124,6 +125,7 @@ export function NotePanel({
         </Text>
       </Group>
 
+      <RecognitionNotice words={transcriptConfidence} />
       <EngineNotices notices={note.notices} />
 
       {editing ? (
@@ -163,7 +165,11 @@ export function NotePanel({
             </Paper>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <TranscriptPanel transcript={transcribedText} spans={focused?.spans ?? []} />
+            <TranscriptPanel
+              transcript={transcribedText}
+              spans={focused?.spans ?? []}
+              words={transcriptConfidence}
+            />
           </Grid.Col>
         </Grid>
       )}

@@ -1,4 +1,10 @@
-import { TOASTS, checkNoteSafety, unfilledFields, unfilledFieldsMessage } from '@clerkly/contracts';
+import {
+  RECOGNITION_MESSAGES,
+  TOASTS,
+  checkNoteSafety,
+  unfilledFields,
+  unfilledFieldsMessage,
+} from '@clerkly/contracts';
 import { Alert, Button, Group, List, Modal, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDeviceFloppy, IconPlus, IconUserPlus } from '@tabler/icons-react';
@@ -97,13 +103,31 @@ export function NotesStage({ onExit }: { onExit: () => void }) {
         : [];
     });
 
+  /**
+   * Issue 24: sentences still in the notes that rest on words the recogniser was unsure of
+   * (their evidence says so), for the clinician to check before saving.
+   */
+  const uncertainSentences = () =>
+    state.generatedNotes.flatMap((note) =>
+      (note.evidence ?? [])
+        .filter((entry) => entry.supported && entry.uncertain && note.output.includes(entry.text))
+        .map((entry) => ({
+          key: `${note.templateId}:${entry.text}`,
+          text: entry.text,
+          confidence: entry.confidence ?? 0,
+          templateName: templateName(note.templateId),
+        })),
+    );
+
   /** Save Session lists unfilled fields and safety findings first; the clinician decides. */
   const requestSave = () => {
-    if (unfilled().length > 0 || safetyFindings().length > 0) setReviewingSafety(true);
+    if (unfilled().length > 0 || safetyFindings().length > 0 || uncertainSentences().length > 0)
+      setReviewingSafety(true);
     else save();
   };
   const unfilledNow = reviewingSafety ? unfilled() : [];
   const findingsNow = reviewingSafety ? safetyFindings() : [];
+  const uncertainNow = reviewingSafety ? uncertainSentences() : [];
 
   /** `baseVersion` defaults to the version this copy was loaded at; "Keep my copy" passes the latest. */
   const save = (baseVersion?: number) => {
@@ -273,6 +297,26 @@ export function NotesStage({ onExit }: { onExit: () => void }) {
                 <List size="sm" spacing={4}>
                   {unfilledNow.map((item) => (
                     <List.Item key={item.templateId}>{item.message}</List.Item>
+                  ))}
+                </List>
+              </Stack>
+            </Alert>
+          )}
+          {uncertainNow.length > 0 && (
+            <Alert
+              color="orange"
+              variant="light"
+              title="Resting on uncertain words"
+              data-testid="uncertain-before-saving"
+            >
+              <Stack gap="xs">
+                <Text size="sm">{RECOGNITION_MESSAGES.uncertainSentence}</Text>
+                <List size="sm" spacing={4}>
+                  {uncertainNow.map((item) => (
+                    <List.Item key={item.key}>
+                      {item.templateName}: “{item.text}” ({Math.round(item.confidence * 100)} %
+                      confidence)
+                    </List.Item>
                   ))}
                 </List>
               </Stack>

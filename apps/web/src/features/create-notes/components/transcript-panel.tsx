@@ -1,16 +1,20 @@
-import type { EvidenceSpan } from '@clerkly/contracts';
+import { confidenceTokens, type EvidenceSpan, type WordConfidence } from '@clerkly/contracts';
 import { Paper, ScrollArea, Text, Title } from '@mantine/core';
-import { Fragment, useEffect, useRef } from 'react';
+import { Fragment, useEffect, useMemo, useRef } from 'react';
+import { withUncertainWords } from './uncertain-words';
 
 type TranscriptPanelProps = {
   transcript: string;
   /** The spans of the sentence in focus, highlighted. */
   spans: readonly EvidenceSpan[];
+  /** The recogniser's confidences (issue 24): uncertain words are marked. */
+  words?: readonly WordConfidence[];
 };
 
 /** The transcript beside the note, with the evidence of the sentence in focus highlighted. */
-export function TranscriptPanel({ transcript, spans }: TranscriptPanelProps) {
+export function TranscriptPanel({ transcript, spans, words }: TranscriptPanelProps) {
   const firstMark = useRef<HTMLElement | null>(null);
+  const tokens = useMemo(() => confidenceTokens(transcript, words), [transcript, words]);
   const ordered = [...spans]
     .filter((span) => span.end <= transcript.length && span.start < span.end)
     .sort((a, b) => a.start - b.start);
@@ -19,15 +23,15 @@ export function TranscriptPanel({ transcript, spans }: TranscriptPanelProps) {
     firstMark.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [spans]);
 
-  const parts: { text: string; marked: boolean }[] = [];
+  const parts: { text: string; start: number; marked: boolean }[] = [];
   let at = 0;
   for (const span of ordered) {
     if (span.start < at) continue;
-    parts.push({ text: transcript.slice(at, span.start), marked: false });
-    parts.push({ text: transcript.slice(span.start, span.end), marked: true });
+    parts.push({ text: transcript.slice(at, span.start), start: at, marked: false });
+    parts.push({ text: transcript.slice(span.start, span.end), start: span.start, marked: true });
     at = span.end;
   }
-  parts.push({ text: transcript.slice(at), marked: false });
+  parts.push({ text: transcript.slice(at), start: at, marked: false });
   let firstAssigned = false;
 
   return (
@@ -45,12 +49,13 @@ export function TranscriptPanel({ transcript, spans }: TranscriptPanelProps) {
         <ScrollArea.Autosize mah={480} viewportProps={{ tabIndex: 0 }}>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
             {parts.map((part, index) => {
-              if (!part.marked) return <Fragment key={index}>{part.text}</Fragment>;
+              const text = withUncertainWords(part.text, part.start, tokens);
+              if (!part.marked) return <Fragment key={index}>{text}</Fragment>;
               const ref = firstAssigned ? undefined : firstMark;
               firstAssigned = true;
               return (
                 <mark key={index} ref={ref} data-evidence="">
-                  {part.text}
+                  {text}
                 </mark>
               );
             })}

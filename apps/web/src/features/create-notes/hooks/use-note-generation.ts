@@ -110,6 +110,7 @@ export function useNoteGeneration() {
       type: 'notesGenerated',
       outputs: generation.outputs,
       transcription: generation.transcription ?? '',
+      confidence: generation.transcriptionConfidence ?? [],
       durationSeconds: Math.round(durationSeconds),
       segmentCount,
     });

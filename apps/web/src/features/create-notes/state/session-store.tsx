@@ -1,4 +1,9 @@
-import type { GeneratedNoteOutput, PatientSession, PatientSessionDetail } from '@clerkly/contracts';
+import type {
+  GeneratedNoteOutput,
+  PatientSession,
+  PatientSessionDetail,
+  WordConfidence,
+} from '@clerkly/contracts';
 import { createContext, use, useReducer, type Dispatch, type ReactNode } from 'react';
 import { fromOutputs, mergeOutputs, sameOutputs, type GeneratedNote } from '../lib/generated-notes';
 
@@ -27,6 +32,8 @@ export type SessionState = {
   /** How many segments the current notes were generated from. */
   segmentsInNotes: number;
   transcribedText: string;
+  /** The recogniser's words with their confidence (issue 24); empty when unknown. */
+  transcriptConfidence: readonly WordConfidence[];
   /** Whole seconds of audio behind the notes. */
   durationSeconds: number;
   changesMade: boolean;
@@ -43,6 +50,7 @@ export const initialSessionState: SessionState = {
   recordedSeconds: 0,
   segmentsInNotes: 0,
   transcribedText: '',
+  transcriptConfidence: [],
   durationSeconds: 0,
   changesMade: false,
 };
@@ -56,6 +64,7 @@ export type SessionAction =
       type: 'notesGenerated';
       outputs: GeneratedNoteOutput[];
       transcription: string;
+      confidence?: readonly WordConfidence[];
       durationSeconds: number;
       segmentCount: number;
     }
@@ -106,6 +115,7 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
         screen: 'save-session',
         generatedNotes: fromOutputs(action.outputs),
         transcribedText: action.transcription,
+        transcriptConfidence: action.confidence ?? [],
         durationSeconds: action.durationSeconds,
         segmentsInNotes: action.segmentCount,
         changesMade: true,

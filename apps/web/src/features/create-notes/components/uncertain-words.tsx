@@ -1,0 +1,40 @@
+import { RECOGNITION_MESSAGES, isUncertain, type ConfidenceToken } from '@clerkly/contracts';
+import { Fragment, type ReactNode } from 'react';
+import classes from './uncertain-words.module.css';
+
+/**
+ * `text` (which starts at `offset` in the transcript) with the words the recogniser was unsure of
+ * marked (issue 24): a dotted underline and a raised "?", their confidence on hover and focus.
+ * Words without a confidence, or sure ones, are plain text.
+ */
+export function withUncertainWords(
+  text: string,
+  offset: number,
+  tokens: readonly ConfidenceToken[],
+): ReactNode {
+  const end = offset + text.length;
+  const parts: ReactNode[] = [];
+  let at = offset;
+  for (const token of tokens) {
+    if (token.end <= offset || token.start < at || token.start >= end) continue;
+    if (!isUncertain(token.confidence) || token.end > end) continue;
+    parts.push(<Fragment key={`t${at}`}>{text.slice(at - offset, token.start - offset)}</Fragment>);
+    const tip = RECOGNITION_MESSAGES.uncertainWord(Math.round((token.confidence ?? 0) * 100));
+    parts.push(
+      <span
+        key={`u${token.start}`}
+        className={classes.word}
+        tabIndex={0}
+        data-uncertain=""
+        data-tip={tip}
+        aria-description={tip}
+      >
+        {text.slice(token.start - offset, token.end - offset)}
+      </span>,
+    );
+    at = token.end;
+  }
+  if (parts.length === 0) return text;
+  parts.push(<Fragment key="rest">{text.slice(at - offset)}</Fragment>);
+  return parts;
+}

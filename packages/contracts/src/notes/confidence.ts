@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import type { EvidenceSpan } from './evidence';
+
+/**
+ * How sure the recogniser was of each word (issue 24, docs/decisions/017). Every speech engine
+ * gives a 0–1 confidence per word (or per segment, spread over its words); it is stored sealed
+ * with the transcript and read by the transcript panels, the note engines and the evidence links.
+ */
+
+const wordConfidenceSchema = z.object({
+  word: z.string().max(200),
+  confidence: z.number().min(0).max(1),
+});
+export type WordConfidence = z.infer<typeof wordConfidenceSchema>;
+
+export const transcriptConfidenceSchema = z.array(wordConfidenceSchema).max(200_000);
+
+/**
+ * A word below this confidence is shown as uncertain. Chosen on `npm run bench:confidence`
+ * (the offline recogniser's lattice posteriors): below it most words were misrecognised.
+ */
+export const UNCERTAIN_BELOW = 0.6;
+
+/** Share of uncertain words over which the whole recording is called hard to recognise. */
+const POOR_RECORDING_SHARE = 0.35;
+
+/** A note sentence rests on uncertain words when more than this share of its evidence is. */
+const UNCERTAIN_EVIDENCE_SHARE = 0.5;
+
+export const isUncertain = (confidence: number | null | undefined): boolean =>
+  confidence !== null && confidence !== undefined && confidence < UNCERTAIN_BELOW;
+
+/** One whitespace-separated token of a transcript, with the confidence of its word if known. */
+export interface ConfidenceToken {
+  start: number;
+  end: number;
+  text: string;
+  /** Null where no recognised word matches it: a speaker label, or a word the clinician typed. */
+  confidence: number | null;
+  /** Index of the recognised word it matched, or null. */
+  word: number | null;
+}
+
+const comparable = (word: string): string => word.toLowerCase().replace(/[^\p{L}\p{N}']/gu, '');
+
+/** How far ahead a transcript token looks for its recognised word (labels, edits in between). */
+const LOOKAHEAD = 8;
+
+/**
+ * The transcript's tokens with their words' confidences. The recognised words are matched to the
+ * transcript's tokens in order, so speaker labels, punctuation and a clinician's edits between
+ * them do not shift the rest; a token nothing matches has no confidence (it was not heard).
+ */
+export function confidenceTokens(
+  transcript: string,
+  words: readonly WordConfidence[] | undefined,
+): ConfidenceToken[] {
+  const tokens: ConfidenceToken[] = [];
+  const pattern = /\S+/g;
+  let next = 0;
+  for (let match = pattern.exec(transcript); match; match = pattern.exec(transcript)) {
+    const key = comparable(match[0]);
+    let confidence: number | null = null;
+    let word: number | null = null;
+    if (words && key !== '') {
+      for (let k = next; k < Math.min(words.length, next + LOOKAHEAD); k += 1) {
+        if (comparable(words[k]?.word ?? '') === key) {
+          confidence = words[k]?.confidence ?? null;
+          word = k;
+          next = k + 1;
+          break;
+        }
+      }
+    }
+    tokens.push({
+      start: match.index,
+      end: match.index + match[0].length,
+      text: match[0],
+      confidence,
+      word,
+    });
+  }
+  return tokens;
+}
+
+export interface SpanConfidence {
+  /** Recognised words in the spans (those with a confidence). */
+  words: number;
+  uncertain: number;
+  /** Mean confidence of those words, or null when none carries one. */
+  mean: number | null;
+}
+
+/** The confidence of what a note sentence's evidence points to. */
+export function spanConfidence(
+  tokens: readonly ConfidenceToken[],
+  spans: readonly EvidenceSpan[],
+): SpanConfidence {
+  let words = 0;
+  let uncertain = 0;
+  let sum = 0;
+  for (const token of tokens) {
+    if (token.confidence === null) continue;
+    if (!spans.some((span) => token.start < span.end && token.end > span.start)) continue;
+    words += 1;
+    sum += token.confidence;
+    if (isUncertain(token.confidence)) uncertain += 1;
+  }
+  return { words, uncertain, mean: words === 0 ? null : sum / words };
+}
+
+/** True when most of what a sentence rests on was uncertain. */
+export const restsOnUncertainWords = (confidence: SpanConfidence): boolean =>
+  confidence.words > 0 && confidence.uncertain / confidence.words > UNCERTAIN_EVIDENCE_SHARE;
+
+/** Share of the recording's words that were uncertain (0 when no word carries a confidence). */
+function uncertainShare(words: readonly WordConfidence[] | undefined): number {
+  if (!words || words.length === 0) return 0;
+  return words.filter((word) => isUncertain(word.confidence)).length / words.length;
+}
+
+/** Whether the quality notice goes above the notes. */
+export const poorlyRecognised = (words: readonly WordConfidence[] | undefined): boolean =>
+  uncertainShare(words) > POOR_RECORDING_SHARE;
