@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_IN_PROGRESS, apiErrorSchema, uploadResponseSchema } from '@clerkly/contracts';
 import { generations, sessionNotes, sessionSegments, sessionUploads } from '../src/db/schema';
 import { generationDeps } from '../src/modules/generation/generation.routes';
+import { uploadSeat } from '../src/modules/generation/legacy-upload.routes';
 import { segmentRecording } from '../src/modules/generation/legacy-upload.segments';
 import {
   finishInterruptedUploads,
@@ -196,12 +197,14 @@ describe('an upload cut off by a stop of the server (finding 7)', () => {
         segmentFrom: 0,
         segmentTo: 1,
         segmentsCut: 1,
-        seat: 'embedded',
+        seat: uploadSeat(testApp.app.config),
       });
 
     // The restart: a generation for what arrived, its note kept as the session's draft.
     const deps = generationDeps(testApp.app);
-    expect(await finishInterruptedUploads(deps, 'embedded', testApp.app.log)).toBe(1);
+    expect(
+      await finishInterruptedUploads(deps, uploadSeat(testApp.app.config), testApp.app.log),
+    ).toBe(1);
     const [partial] = await allDone(sessionId);
     expect(partial!.status).toBe('done');
     const [draft] = await db()
@@ -210,7 +213,9 @@ describe('an upload cut off by a stop of the server (finding 7)', () => {
       .where(eq(sessionNotes.sessionId, sessionId));
     expect(draft?.draftSealed).toBeTruthy();
     // Run again (another restart): nothing is started twice.
-    expect(await finishInterruptedUploads(deps, 'embedded', testApp.app.log)).toBe(0);
+    expect(
+      await finishInterruptedUploads(deps, uploadSeat(testApp.app.config), testApp.app.log),
+    ).toBe(0);
 
     // The client sends the same upload again: only the second segment is cut, then the notes of
     // the whole recording are written (503 while they are), and the next retry returns them.

@@ -18,6 +18,7 @@ import {
   uploadResponseSchema,
 } from '@clerkly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../../config/config';
 import { scratchPath, sweepScratch } from '../../lib/scratch-files';
 import { generationDeps } from './generation.routes';
 import {
@@ -54,11 +55,7 @@ const legacyUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // These endpoints answer in one request, so they wait for their jobs; the work itself is
   // durable and its notes are kept as drafts even if the client gives up first.
   const waitMs = app.config.engines.timeoutMs * 3;
-  // Which process cuts an upload (issue 23, finding 7): the embedded database has one process,
-  // whatever its port; on PostgreSQL, a process restarted on the same host and port takes back
-  // what its killed predecessor was cutting (holding the port proves that one is gone).
-  const seat =
-    app.config.database.kind === 'pglite' ? 'embedded' : `${hostname()}:${app.config.port}`;
+  const seat = uploadSeat(app.config);
   app.addHook('onListen', async () => {
     const started = await finishInterruptedUploads(deps(), seat, app.log);
     if (started > 0) app.log.info({ started }, 'Started notes for uploads cut off by a stop');
@@ -206,5 +203,13 @@ const legacyUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/**
+ * Which process cuts an upload (issue 23, finding 7): the embedded database has one process,
+ * whatever its port; on PostgreSQL, a process restarted on the same host and port takes back
+ * what its killed predecessor was cutting (holding the port proves that one is gone).
+ */
+export const uploadSeat = (config: Pick<AppConfig, 'database' | 'port'>): string =>
+  config.database.kind === 'pglite' ? 'embedded' : `${hostname()}:${config.port}`;
 
 export default legacyUploadRoutes;
