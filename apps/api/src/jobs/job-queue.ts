@@ -293,6 +293,10 @@ export class JobQueue implements JobSender {
           eq(bossJobs.state, 'retry'),
         ),
       );
+    // This process's idle workers fetch them now rather than at their next poll.
+    for (const queue of new Set(claims.map((claim) => claim.queue))) {
+      for (const id of this.localWorkers.get(queue) ?? []) this.boss.notifyWorker(id);
+    }
   }
 
   /**

@@ -1,6 +1,6 @@
 import { OTP_LENGTH } from '@clerkly/contracts';
 import { Input, PinInput, Stack } from '@mantine/core';
-import { useId } from 'react';
+import { useId, type KeyboardEvent } from 'react';
 
 type CodeInputProps = {
   value: string;
@@ -37,9 +37,6 @@ export function CodeInput({
         aria-labelledby={labelId}
         length={OTP_LENGTH}
         type="number"
-        // Mantine only refuses non-digit keys when told the input mode; without it a letter typed
-        // over a filled box empties that box and the later digits shift left (issue 26).
-        inputMode="numeric"
         oneTimeCode
         size="lg"
         gap="xs"
@@ -51,6 +48,13 @@ export function CodeInput({
         disabled={disabled}
         getInputProps={(index) => ({
           'aria-label': `${label} digit ${index + 1} of ${OTP_LENGTH}`,
+          // A letter typed over a filled box would empty it and shift the later digits left
+          // (issue 26): a printable key that is not a digit is refused before it reaches the box.
+          // Enter, Tab and the other named keys go on (Enter submits the code).
+          onKeyDownCapture: (event: KeyboardEvent<HTMLInputElement>) => {
+            const printable = event.key.length === 1 && !event.ctrlKey && !event.metaKey;
+            if (printable && !/\d/.test(event.key)) event.preventDefault();
+          },
           ...(error ? { 'aria-describedby': errorId } : {}),
         })}
       />

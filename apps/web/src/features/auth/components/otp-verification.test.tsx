@@ -105,8 +105,11 @@ describe('OTP screen', () => {
     expect(digit(5)).toHaveFocus();
   });
 
-  it('keeps a filled digit when a letter is typed over it', async () => {
-    const { user } = await renderOtpScreen();
+  it('keeps a filled digit when a letter is typed over it, and Enter still sends the code', async () => {
+    const { user, requests } = await renderOtpScreen({
+      'POST /api/auth/email-otp/verify-email': () =>
+        errorResponse(400, 'INVALID_OTP', 'Invalid OTP'),
+    });
 
     await user.paste('123456');
     await user.click(digit(3));
@@ -116,6 +119,9 @@ describe('OTP screen', () => {
     expect([1, 2, 3, 4, 5, 6].map((n) => (digit(n) as HTMLInputElement).value).join('')).toBe(
       '123456',
     );
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(TOASTS.invalidOtp)).toBeInTheDocument();
+    expect(requests.filter((r) => r.path.includes('verify-email'))).toHaveLength(1);
   });
 
   it('asks for a valid code before sending it', async () => {
