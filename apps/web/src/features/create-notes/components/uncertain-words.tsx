@@ -4,7 +4,8 @@ import classes from './uncertain-words.module.css';
 
 /**
  * `text` (which starts at `offset` in the transcript) with the words the recogniser was unsure of
- * marked (issue 24): a dotted underline and a raised "?", their confidence on hover and focus.
+ * marked (issue 24): a dotted underline and a raised "?", their confidence on hover (and as
+ * an accessible description).
  * Words without a confidence, or sure ones, are plain text.
  */
 export function withUncertainWords(
@@ -24,7 +25,10 @@ export function withUncertainWords(
       <span
         key={`u${token.start}`}
         className={classes.word}
-        tabIndex={0}
+        // Not a Tab stop of its own: a poorly recognised recording has dozens, and the keyboard
+        // would have to walk through each to reach the templates (the keyboard browser test).
+        // Screen readers read the confidence from the description; a click or hover shows it.
+        tabIndex={-1}
         data-uncertain=""
         data-tip={tip}
         aria-description={tip}
