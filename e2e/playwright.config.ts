@@ -7,8 +7,11 @@ import { E2E_BASE_URL } from './support/server';
  */
 export default defineConfig({
   testDir: './tests',
+  // Spec files run two at a time against the shared app (each test signs up its own clinician;
+  // a spec that needs an app of its own starts it on its own port, support/server.ts); the tests
+  // within a file run in order. E2E_WORKERS=1 runs them one at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: true,
   reporter: [['list']],

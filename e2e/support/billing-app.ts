@@ -5,7 +5,7 @@ import {
   type StripeServer,
 } from '../../apps/api/test/fixtures/stripe/stripe-server';
 import { startAppProcess, type AppProcess } from './app-process';
-import { E2E_DATA_DIR, E2E_PORT } from './server';
+import { E2E_DATA_DIR, OWN_APP_PORTS } from './server';
 
 export const STRIPE_WEBHOOK_SECRET = 'whsec_e2eClerklyWebhookSecret000000';
 
@@ -23,7 +23,7 @@ export interface BillingApp {
  */
 export async function startBillingApp(): Promise<BillingApp> {
   const stripe = await startStripeServer();
-  const port = E2E_PORT + 1000;
+  const port = OWN_APP_PORTS.billing;
   const dataDir = `${E2E_DATA_DIR}-billing`;
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(`${dataDir}-keys`, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { signUpOnApp } from '../support/app-accounts';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { liveTranscript, record, startSession } from '../support/create-notes';
 import { expect, test } from '../support/fixtures';
-import { E2E_DATA_DIR, E2E_PORT } from '../support/server';
+import { E2E_DATA_DIR, OWN_APP_PORTS } from '../support/server';
 import { fakeMicrophoneArgs, medicationConsultationWav } from '../support/speech';
 
 /**
@@ -25,7 +25,7 @@ test.beforeAll(async () => {
   rmSync(`${dataDir}-keys`, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   app = await startAppProcess({
-    port: E2E_PORT + 3000,
+    port: OWN_APP_PORTS.consultationModel,
     dataDir,
     env: { SPHINX_MODEL: 'consultation' },
   });

@@ -15,7 +15,7 @@ import {
 import { createUser, expect, test } from '../support/fixtures';
 import { signUpOnApp } from '../support/app-accounts';
 import { startAppProcess, type AppProcess } from '../support/app-process';
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from '../support/server';
+import { E2E_BASE_URL, E2E_DATA_DIR, OWN_APP_PORTS } from '../support/server';
 import { fakeMicrophoneArgs, longConsultationWav } from '../support/speech';
 
 /**
@@ -77,14 +77,14 @@ const focusOnBody = (page: Page) => page.evaluate(() => window.__focusOnBody ?? 
 /**
  * Load more needs more saved sessions than a page holds (30), and a trial account may create
  * 15: the keyboard test runs on an app of its own with the limits off (USAGE_LIMITS=off), as
- * support/app-process.ts starts it (PGlite, port E2E_PORT + 3000).
+ * support/app-process.ts starts it (PGlite, its own port).
  */
 accountTest.describe('on an app without usage limits', () => {
   let unlimited: AppProcess;
   const unlimitedDataDir = `${E2E_DATA_DIR}-unlimited`;
   accountTest.beforeAll(async () => {
     unlimited = await startAppProcess({
-      port: E2E_PORT + 3000,
+      port: OWN_APP_PORTS.unlimited,
       dataDir: unlimitedDataDir,
       env: { USAGE_LIMITS: 'off' },
     });
