@@ -100,4 +100,10 @@ export const RECOGNITION_MESSAGES = {
     'Speak closer to the microphone, try the Audio Check, or use a stronger speech engine (Whisper or Deepgram, see the README).',
   uncertainWord: (percent: number) => `Recognised with ${percent} % confidence`,
   uncertainSentence: 'Rests on words the recogniser was unsure of: check it against the recording.',
+  /** The transcript panel's way through its uncertain words by keyboard. */
+  nextUncertainWord: 'Next uncertain word',
+  uncertainWordCount: (count: number) =>
+    `${count} ${count === 1 ? 'word' : 'words'} recognised with low confidence`,
+  uncertainWordKeys:
+    'On a marked word: N for the next, Shift+N for the previous, Escape to return.',
 } as const;

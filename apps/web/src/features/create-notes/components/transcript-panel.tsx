@@ -1,6 +1,12 @@
-import { confidenceTokens, type EvidenceSpan, type WordConfidence } from '@clerkly/contracts';
-import { Paper, ScrollArea, Text, Title } from '@mantine/core';
-import { Fragment, useEffect, useMemo, useRef } from 'react';
+import {
+  RECOGNITION_MESSAGES,
+  confidenceTokens,
+  isUncertain,
+  type EvidenceSpan,
+  type WordConfidence,
+} from '@clerkly/contracts';
+import { Button, Group, Paper, ScrollArea, Text, Title } from '@mantine/core';
+import { Fragment, useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
 import { withUncertainWords } from './uncertain-words';
 
 type TranscriptPanelProps = {
@@ -14,7 +20,42 @@ type TranscriptPanelProps = {
 /** The transcript beside the note, with the evidence of the sentence in focus highlighted. */
 export function TranscriptPanel({ transcript, spans, words }: TranscriptPanelProps) {
   const firstMark = useRef<HTMLElement | null>(null);
+  const textRef = useRef<HTMLDivElement | null>(null);
+  const nextButton = useRef<HTMLButtonElement | null>(null);
+  const keysHintId = useId();
   const tokens = useMemo(() => confidenceTokens(transcript, words), [transcript, words]);
+  const uncertainCount = tokens.filter((token) => isUncertain(token.confidence)).length;
+
+  /**
+   * Issue 24: the marked words are not Tab stops (a poor recording has dozens), so the keyboard
+   * reaches them through one button and steps between them with N / Shift+N; focus on a word
+   * shows its confidence as hover does.
+   */
+  const focusUncertain = (step: 1 | -1) => {
+    const marked = [...(textRef.current?.querySelectorAll<HTMLElement>('[data-uncertain]') ?? [])];
+    if (marked.length === 0) return;
+    const current = marked.findIndex((word) => word === document.activeElement);
+    const next =
+      current === -1
+        ? step === 1
+          ? 0
+          : marked.length - 1
+        : (current + step + marked.length) % marked.length;
+    marked[next]?.focus();
+    marked[next]?.scrollIntoView({ block: 'nearest' });
+  };
+  const onWordKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!(event.target instanceof HTMLElement) || !event.target.hasAttribute('data-uncertain')) {
+      return;
+    }
+    if (event.key === 'n' || event.key === 'N') {
+      event.preventDefault();
+      focusUncertain(event.shiftKey ? -1 : 1);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      nextButton.current?.focus();
+    }
+  };
   const ordered = [...spans]
     .filter((span) => span.end <= transcript.length && span.start < span.end)
     .sort((a, b) => a.start - b.start);
@@ -36,9 +77,31 @@ export function TranscriptPanel({ transcript, spans, words }: TranscriptPanelPro
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Transcript">
-      <Title order={3} size="h5" mb="xs">
-        Transcript
-      </Title>
+      <Group justify="space-between" align="center" mb="xs" gap="xs">
+        <Title order={3} size="h5">
+          Transcript
+        </Title>
+        {uncertainCount > 0 ? (
+          <Group gap="xs" align="center">
+            <Text size="xs" c="dimmed">
+              {RECOGNITION_MESSAGES.uncertainWordCount(uncertainCount)}
+            </Text>
+            <Button
+              ref={nextButton}
+              size="compact-xs"
+              variant="light"
+              aria-describedby={keysHintId}
+              title={RECOGNITION_MESSAGES.uncertainWordKeys}
+              onClick={() => focusUncertain(1)}
+            >
+              {RECOGNITION_MESSAGES.nextUncertainWord}
+            </Button>
+            <span id={keysHintId} hidden>
+              {RECOGNITION_MESSAGES.uncertainWordKeys}
+            </span>
+          </Group>
+        ) : null}
+      </Group>
       {transcript.trim() === '' ? (
         <Text c="dimmed" size="sm">
           No transcript.
@@ -47,7 +110,8 @@ export function TranscriptPanel({ transcript, spans, words }: TranscriptPanelPro
         // Issue 26: when it scrolls, a keyboard user scrolls it with the arrow keys once it has
         // focus (axe: scrollable-region-focusable), so the scrolling box is a tab stop.
         <ScrollArea.Autosize mah={480} viewportProps={{ tabIndex: 0 }}>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {/* One handler for every marked word: the keys act only when one has focus. */}
+          <Text ref={textRef} size="sm" style={{ whiteSpace: 'pre-wrap' }} onKeyDown={onWordKey}>
             {parts.map((part, index) => {
               const text = withUncertainWords(part.text, part.start, tokens);
               if (!part.marked) return <Fragment key={index}>{text}</Fragment>;
