@@ -5,7 +5,7 @@ import {
   type StripeServer,
 } from '../../apps/api/test/fixtures/stripe/stripe-server';
 import { startAppProcess, type AppProcess } from './app-process';
-import { E2E_DATA_DIR, OWN_APP_PORTS } from './server';
+import { ownAppPlace } from './server';
 
 export const STRIPE_WEBHOOK_SECRET = 'whsec_e2eClerklyWebhookSecret000000';
 
@@ -23,8 +23,7 @@ export interface BillingApp {
  */
 export async function startBillingApp(): Promise<BillingApp> {
   const stripe = await startStripeServer();
-  const port = OWN_APP_PORTS.billing;
-  const dataDir = `${E2E_DATA_DIR}-billing`;
+  const { port, dataDir } = ownAppPlace('billing');
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(`${dataDir}-keys`, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });

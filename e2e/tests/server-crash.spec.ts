@@ -17,7 +17,7 @@ import {
   watchSegments,
 } from '../support/create-notes';
 import { expect, test } from '../support/accounts';
-import { E2E_DATA_DIR, OWN_APP_PORTS } from '../support/server';
+import { ownAppPlace } from '../support/server';
 import { fakeMicrophoneArgs, longConsultationWav } from '../support/speech';
 
 /**
@@ -45,8 +45,7 @@ test.use({
 const SERVER_GONE = /net::ERR_(?:CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE)/;
 test.describe.configure({ mode: 'serial' });
 
-const dataDir = `${E2E_DATA_DIR}-crash`;
-const port = OWN_APP_PORTS.crash;
+const { port, dataDir } = ownAppPlace('crash');
 let app: AppProcess;
 
 const startApp = () => startAppProcess({ port, dataDir });

@@ -6,7 +6,7 @@ import { signUpOnApp } from '../support/app-accounts';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { liveTranscript, record, startSession } from '../support/create-notes';
 import { expect, test } from '../support/fixtures';
-import { E2E_DATA_DIR, OWN_APP_PORTS } from '../support/server';
+import { ownAppPlace } from '../support/server';
 import { fakeMicrophoneArgs, medicationConsultationWav } from '../support/speech';
 
 /**
@@ -16,7 +16,7 @@ import { fakeMicrophoneArgs, medicationConsultationWav } from '../support/speech
  * The consultation model is opt-in (docs/decisions/011), so this test runs its own app with
  * `SPHINX_MODEL=consultation`.
  */
-const dataDir = `${E2E_DATA_DIR}-consultation-model`;
+const { port, dataDir } = ownAppPlace('consultationModel');
 let app: AppProcess;
 
 test.beforeAll(async () => {
@@ -25,7 +25,7 @@ test.beforeAll(async () => {
   rmSync(`${dataDir}-keys`, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   app = await startAppProcess({
-    port: OWN_APP_PORTS.consultationModel,
+    port,
     dataDir,
     env: { SPHINX_MODEL: 'consultation' },
   });

@@ -15,7 +15,7 @@ import {
 import { createUser, expect, test } from '../support/fixtures';
 import { signUpOnApp } from '../support/app-accounts';
 import { startAppProcess, type AppProcess } from '../support/app-process';
-import { E2E_BASE_URL, E2E_DATA_DIR, OWN_APP_PORTS } from '../support/server';
+import { E2E_BASE_URL, ownAppPlace } from '../support/server';
 import { fakeMicrophoneArgs, longConsultationWav } from '../support/speech';
 
 /**
@@ -81,10 +81,10 @@ const focusOnBody = (page: Page) => page.evaluate(() => window.__focusOnBody ?? 
  */
 accountTest.describe('on an app without usage limits', () => {
   let unlimited: AppProcess;
-  const unlimitedDataDir = `${E2E_DATA_DIR}-unlimited`;
+  const { port: unlimitedPort, dataDir: unlimitedDataDir } = ownAppPlace('unlimited');
   accountTest.beforeAll(async () => {
     unlimited = await startAppProcess({
-      port: OWN_APP_PORTS.unlimited,
+      port: unlimitedPort,
       dataDir: unlimitedDataDir,
       env: { USAGE_LIMITS: 'off' },
     });
