@@ -8,10 +8,8 @@ import { dbId } from './text';
 
 /** Which record system this deployment sends to; null: none configured, no "Send to record". */
 export const recordEndpointSchema = z.object({ kind: z.enum(['fhir', 'hl7']).nullable() });
-export type RecordEndpoint = z.infer<typeof recordEndpointSchema>;
 
-export const RECORD_SEND_STATUSES = ['queued', 'sent', 'failed'] as const;
-export type RecordSendStatus = (typeof RECORD_SEND_STATUSES)[number];
+const RECORD_SEND_STATUSES = ['queued', 'sent', 'failed'] as const;
 
 /** Where one note's hand-off stands. */
 export const recordSendSchema = z.object({
@@ -29,7 +27,6 @@ export const recordSendSchema = z.object({
 export type RecordSend = z.infer<typeof recordSendSchema>;
 
 export const sessionRecordSendsSchema = z.object({ sends: z.array(recordSendSchema) });
-export type SessionRecordSends = z.infer<typeof sessionRecordSendsSchema>;
 
 export const sendToRecordParamsSchema = z.object({
   id: dbId('Invalid session id'),

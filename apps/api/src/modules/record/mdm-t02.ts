@@ -12,7 +12,7 @@ const ASSIGNING_AUTHORITY = 'CLERKLY';
  * HL7 v2 escape sequences (v2.5.1 chapter 2.7.4): text holding a separator would otherwise be
  * read as fields, components or repetitions. The escape character itself goes first.
  */
-export const escapeHl7 = (text: string) =>
+const escapeHl7 = (text: string) =>
   text
     .replace(/\\/g, '\\E\\')
     .replace(/\|/g, '\\F\\')
