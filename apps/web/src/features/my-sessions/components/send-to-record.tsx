@@ -7,7 +7,7 @@ import { useRecordEndpoint } from '../api/get-record-endpoint';
 import { useRecordSends } from '../api/get-record-sends';
 import { useSendToRecord } from '../api/send-to-record';
 
-const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 const dateAndTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "at 14:02" today, "on 25 Nov 2026, 14:02" another day: in the clinician's own time zone. */
@@ -59,7 +59,7 @@ function SendState({
 }) {
   if (state.status === 'sent' && state.sentAt) {
     return (
-      <Text size="sm" c="teal.8" role="status">
+      <Text size="sm" c="teal.9" role="status">
         Sent to record {when(state.sentAt)}
       </Text>
     );
