@@ -12,6 +12,7 @@ import {
   RECORD_NOT_CONFIGURED,
   RECORD_SEND_FAILURES,
   type ApiError,
+  type SavedNote,
   type RecordSend,
 } from '@clerkly/contracts';
 import {
@@ -111,15 +112,16 @@ const auditKinds = async (testApp: TestApp, sessionId: number) =>
       .where(eq(auditEvents.sessionId, sessionId))
   ).map((row) => row.kind);
 
-/** The notes a clinician's list shows: the saved text, to check a failed send changed nothing. */
+/** The saved note's text as the clinician's list shows it, to check a failed send changed nothing. */
 async function savedNoteText(testApp: TestApp, user: User, sessionId: number) {
   const list = await testApp.app.inject({
     method: 'GET',
     url: `/api/notes/user/${user.id}`,
     headers: headersOf(user),
   });
-  const notes = list.json<{ patientSessionId?: number; id?: number; notesContent: string }[]>();
-  return JSON.stringify(notes.filter((note) => JSON.stringify(note).includes(String(sessionId))));
+  const [note] = list.json<SavedNote[]>().filter((one) => one.sessionId === sessionId);
+  expect(note?.notesContent).toBe(SOAP_NOTE);
+  return note!.notesContent;
 }
 
 const listen = async (server: Server) => {
