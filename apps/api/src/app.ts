@@ -7,6 +7,8 @@ import auditRoutes from './modules/audit/audit.routes';
 import authRoutes from './modules/auth/auth.routes';
 import billingRoutes from './modules/billing/billing.routes';
 import exportsRoutes from './modules/exports/exports.routes';
+import recordJobs from './modules/record/record.jobs';
+import recordRoutes from './modules/record/record.routes';
 import healthRoutes from './modules/health/health.routes';
 import ownTemplatesRoutes from './modules/own-templates/own-templates.routes';
 import referenceDataRoutes from './modules/reference-data/reference-data.routes';
@@ -82,6 +84,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   await app.register(entitlementsPlugin);
   await app.register(jobs);
   await app.register(generationJobs);
+  await app.register(recordJobs);
   await app.register(healthRoutes);
   // A worker process runs jobs and answers health checks, nothing else (issue 9 "Process roles").
   if (config.role === 'worker') return app;
@@ -96,6 +99,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   await app.register(ownTemplatesRoutes);
   await app.register(sessionsRoutes);
   await app.register(exportsRoutes);
+  await app.register(recordRoutes);
   await app.register(usageRoutes);
   await app.register(legacyUploadRoutes);
   await app.register(generationRoutes);

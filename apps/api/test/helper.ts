@@ -87,6 +87,7 @@ function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     billing: { stripe: null },
     usageLimits: true,
     passwordlessSignIn: false,
+    record: null,
     ...overrides,
   };
 }

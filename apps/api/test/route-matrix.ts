@@ -200,6 +200,25 @@ export const ROUTES: Record<string, RouteEntry> = {
     owned: true,
     request: (owner) => ({ url: `/api/patient-sessions/${owner.sessionId}/fhir-bundle` }),
   },
+  'GET /api/record-endpoint': {
+    access: 'user',
+    owned: false,
+    request: () => ({ url: '/api/record-endpoint' }),
+  },
+  // Without a record system (the tests' configuration) the owner's send is a 409 that says so;
+  // test/record-sends.test.ts sends to real peers.
+  'POST /api/patient-sessions/:id/notes/:templateId/send-to-record': {
+    access: 'user',
+    owned: true,
+    request: (owner) => ({
+      url: `/api/patient-sessions/${owner.sessionId}/notes/1/send-to-record`,
+    }),
+  },
+  'GET /api/patient-sessions/:id/record-sends': {
+    access: 'user',
+    owned: true,
+    request: (owner) => ({ url: `/api/patient-sessions/${owner.sessionId}/record-sends` }),
+  },
   'POST /api/patient-sessions/:id/activity': {
     access: 'user',
     owned: true,

@@ -45,6 +45,11 @@ export const API_PATHS = {
   noteExport: (sessionId: number, templateId: number, format: string) =>
     `/api/patient-sessions/${sessionId}/notes/${templateId}/${format}`,
   sessionFhirBundle: (sessionId: number) => `/api/patient-sessions/${sessionId}/fhir-bundle`,
+  // Issue 28 items 4–5: whether a record system is configured, sending a note, the sends.
+  recordEndpoint: '/api/record-endpoint',
+  sendToRecord: (sessionId: number, templateId: number) =>
+    `/api/patient-sessions/${sessionId}/notes/${templateId}/send-to-record`,
+  sessionRecordSends: (sessionId: number) => `/api/patient-sessions/${sessionId}/record-sends`,
   // Issue 23 (finding 6): a session's saved versions, one of them, and restoring one.
   sessionVersions: (sessionId: number) => `/api/patient-sessions/${sessionId}/versions`,
   sessionVersion: (sessionId: number, version: number) =>

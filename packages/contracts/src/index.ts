@@ -18,3 +18,4 @@ export * from './legal';
 export * from './audit';
 export * from './exports';
 export * from './templates';
+export * from './record-sends';

@@ -46,6 +46,28 @@ export interface AppConfig {
   billing: BillingConfig;
   /** false: nobody has trial limits (USAGE_LIMITS=off). */
   usageLimits: boolean;
+  /** Where "Send to record" files notes; null: nowhere, and the button is absent. */
+  record: RecordEndpointConfig | null;
+}
+
+/** The clinic's record system (issue 28, docs/decisions/022). */
+export type RecordEndpointConfig =
+  | { kind: 'fhir'; baseUrl: string; token: string | null }
+  | { kind: 'hl7'; host: string; port: number };
+
+function buildRecordConfig(env: Env): RecordEndpointConfig | null {
+  if (env.RECORD_FHIR_URL) {
+    return {
+      kind: 'fhir',
+      baseUrl: env.RECORD_FHIR_URL.replace(/\/+$/, ''),
+      token: env.RECORD_FHIR_TOKEN ?? null,
+    };
+  }
+  if (env.RECORD_HL7_MLLP) {
+    const [host, port] = env.RECORD_HL7_MLLP.split(':');
+    return { kind: 'hl7', host: host!, port: Number(port) };
+  }
+  return null;
 }
 
 /** Stripe, or null when billing is off (no STRIPE_SECRET_KEY, the embedded default). */
@@ -206,6 +228,7 @@ export function buildConfig(env: Env): AppConfig {
         : null,
     },
     usageLimits: env.USAGE_LIMITS === 'on',
+    record: buildRecordConfig(env),
     passwordlessSignIn: env.PASSWORDLESS_SIGN_IN === 'on',
   };
 }

@@ -52,4 +52,26 @@ describe('environment validation at boot', () => {
     });
     expect(billing).toMatchObject({ STRIPE_WEBHOOK_SECRET: 'whsec_abc123', USAGE_LIMITS: 'off' });
   });
+
+  it('names the record system as a FHIR URL or an MLLP host:port, one of them (issue 28)', () => {
+    expect(parseEnv({}).RECORD_FHIR_URL).toBeUndefined();
+    expect(() => parseEnv({ RECORD_FHIR_URL: 'ehr.clinic' })).toThrow(
+      'RECORD_FHIR_URL must be an absolute URL',
+    );
+    expect(() => parseEnv({ RECORD_HL7_MLLP: 'ehr.clinic' })).toThrow(
+      'RECORD_HL7_MLLP must be host:port',
+    );
+    expect(() => parseEnv({ RECORD_HL7_MLLP: 'ehr.clinic:70000' })).toThrow(
+      'the port must be between 1 and 65535',
+    );
+    expect(() => parseEnv({ RECORD_FHIR_TOKEN: 'secret' })).toThrow(
+      'RECORD_FHIR_TOKEN: needs RECORD_FHIR_URL',
+    );
+    expect(() =>
+      parseEnv({ RECORD_FHIR_URL: 'https://ehr.clinic/fhir', RECORD_HL7_MLLP: 'ehr.clinic:2575' }),
+    ).toThrow('set either RECORD_FHIR_URL or RECORD_HL7_MLLP, not both');
+    expect(parseEnv({ RECORD_HL7_MLLP: 'ehr.clinic:2575' }).RECORD_HL7_MLLP).toBe(
+      'ehr.clinic:2575',
+    );
+  });
 });

@@ -101,6 +101,23 @@ const envSchema = z.object({
   STRIPE_API_URL: z.url({ error: 'STRIPE_API_URL must be an absolute URL' }).optional(),
   /** `off`: no trial limits for anyone (a self-hosted clinic that bills nobody). */
   USAGE_LIMITS: z.enum(['on', 'off']).default('on'),
+  // The clinic's record system (issue 28, docs/decisions/022): a FHIR server or an HL7 v2 peer.
+  /** FHIR R4 base URL that "Send to record" files DocumentReferences in. */
+  RECORD_FHIR_URL: z.url({ error: 'RECORD_FHIR_URL must be an absolute URL' }).optional(),
+  /** Bearer token sent to RECORD_FHIR_URL. */
+  RECORD_FHIR_TOKEN: z.string().min(1).optional(),
+  /** host:port of an HL7 v2 MLLP listener that "Send to record" sends MDM^T02 messages to. */
+  RECORD_HL7_MLLP: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9.-]+:\d{1,5}$/,
+      "RECORD_HL7_MLLP must be host:port (the MLLP listener of the clinic's record system)",
+    )
+    .refine(
+      (value) => Number(value.split(':')[1]) >= 1 && Number(value.split(':')[1]) <= 65535,
+      'RECORD_HL7_MLLP: the port must be between 1 and 65535',
+    )
+    .optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -129,6 +146,12 @@ function engineProblems(env: Env): string[] {
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     // Without the webhook the local mirror never learns about payments: fail now, not later.
     problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
+  }
+  if (env.RECORD_FHIR_URL && env.RECORD_HL7_MLLP) {
+    problems.push('RECORD_HL7_MLLP: set either RECORD_FHIR_URL or RECORD_HL7_MLLP, not both');
+  }
+  if (env.RECORD_FHIR_TOKEN && !env.RECORD_FHIR_URL) {
+    problems.push('RECORD_FHIR_TOKEN: needs RECORD_FHIR_URL (the FHIR server it is sent to)');
   }
   return problems;
 }

@@ -19,7 +19,7 @@ import { blocksHtml, sectionsHtml, sectionsText } from './note-blocks';
  */
 
 /** The system of a note's identifier: the note's id names one document in any record. */
-const NOTE_IDENTIFIER_SYSTEM = 'urn:clerkly:note';
+export const NOTE_IDENTIFIER_SYSTEM = 'urn:clerkly:note';
 const SESSION_IDENTIFIER_SYSTEM = 'urn:clerkly:session';
 const LOINC = 'http://loinc.org';
 const XHTML = 'http://www.w3.org/1999/xhtml';

@@ -5,6 +5,7 @@ import { useCopyNote } from '../../../hooks/use-copy-note';
 import { useSessionNotes } from '../api/get-session-notes';
 import { formatSessionDate, type SessionNoteRef } from '../utils/session-groups';
 import { NoteExportMenu } from './note-export-menu';
+import { RecordSendState, SendToRecordButton } from './send-to-record';
 import { SectionedNote } from './sectioned-note';
 import { SessionActivity } from './session-activity';
 import { SessionVersions } from './session-versions';
@@ -23,7 +24,8 @@ type View = (typeof VIEWS)[number];
  * Spec point 2 "My Sessions": a modal with the note content, Copy and Close. The list carries no
  * note text (issue 13): the text is fetched here, when the note is opened. Its Activity tab shows
  * the session's audit trail, its Earlier versions tab the saved versions (issue 23). Issue 28:
- * Copy beside each heading, and Export (PDF, Word, FHIR, print view).
+ * Copy beside each heading, Export (PDF, Word, FHIR, print view), and Send to record when the
+ * clinic has a record system, with where the send stands.
  */
 export function NoteModal({ note, opened, onClose }: NoteModalProps) {
   const copyNote = useCopyNote();
@@ -122,8 +124,14 @@ export function NoteModal({ note, opened, onClose }: NoteModalProps) {
               </ScrollArea.Autosize>
             </Tabs.Panel>
           </Tabs>
-          <Group justify="flex-end" gap="sm" mt="lg">
+          <RecordSendState sessionId={note.sessionId} templateId={note.templateId} />
+          <Group justify="flex-end" gap="sm" mt="md">
             <NoteExportMenu
+              sessionId={note.sessionId}
+              templateId={note.templateId}
+              disabled={!session.isSuccess || content.trim() === ''}
+            />
+            <SendToRecordButton
               sessionId={note.sessionId}
               templateId={note.templateId}
               disabled={!session.isSuccess || content.trim() === ''}

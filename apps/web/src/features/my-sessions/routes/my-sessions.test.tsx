@@ -1,5 +1,7 @@
 import {
+  RECORD_SEND_FAILURES,
   TOASTS,
+  type RecordSend,
   type PatientSessionDetail,
   type SessionActivity,
   type SavedSessionSummary,
@@ -159,10 +161,15 @@ const LIST_PATH = '/api/notes/user/user-1/page';
 
 async function renderMySessions(
   sessions: TestSession[] | (() => Response),
-  { pageSize = 30 }: { pageSize?: number } = {},
+  {
+    pageSize = 30,
+    record = {},
+  }: { pageSize?: number; record?: Record<string, (request: RecordedRequest) => Response> } = {},
 ) {
   const api = mockApi({
     'GET /api/users': currentUserHandler(createUser()),
+    'GET /api/record-endpoint': () => jsonResponse({ kind: null }),
+    ...record,
     [`GET ${LIST_PATH}`]: Array.isArray(sessions) ? sessionsHandler(sessions, pageSize) : sessions,
     ...(Array.isArray(sessions) ? sessionDetailHandlers(sessions) : {}),
     ...(Array.isArray(sessions) ? activityHandlers(sessions) : {}),
@@ -502,5 +509,92 @@ describe('My Sessions', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
 
     expect(await screen.findByRole('table', { name: 'Patient sessions' })).toBeVisible();
+  });
+});
+
+describe('Send to record (issue 28)', () => {
+  const sendOf = (overrides: Partial<RecordSend>): RecordSend => ({
+    templateId: 1,
+    status: 'queued',
+    attempts: 0,
+    lastError: null,
+    sentAt: null,
+    remoteId: null,
+    ...overrides,
+  });
+
+  it('is absent when the clinic has no record system', async () => {
+    const { user, requests } = await renderMySessions([createSavedSession()]);
+    await user.click(await screen.findByRole('button', { name: 'SOAP Note' }));
+    const dialog = await screen.findByRole('dialog', { name: 'SOAP Note' });
+    expect(await within(dialog).findByRole('button', { name: /Export/ })).toBeEnabled();
+    expect(requests.some((r) => r.path === '/api/record-endpoint')).toBe(true);
+    expect(within(dialog).queryByRole('button', { name: 'Send to record' })).toBeNull();
+  });
+
+  it('sends the note and shows when it reached the record, in local time', async () => {
+    const session = createSavedSession();
+    let sends: RecordSend[] = [];
+    const sentAt = new Date();
+    sentAt.setHours(14, 2, 0, 0);
+    const { user, requests } = await renderMySessions([session], {
+      record: {
+        'GET /api/record-endpoint': () => jsonResponse({ kind: 'fhir' }),
+        [`GET /api/patient-sessions/${session.sessionId}/record-sends`]: () =>
+          jsonResponse({ sends }),
+        [`POST /api/patient-sessions/${session.sessionId}/notes/1/send-to-record`]: () => {
+          // The job files it at once here: the next read says where it stands.
+          sends = [
+            sendOf({
+              status: 'sent',
+              attempts: 1,
+              sentAt: sentAt.toISOString(),
+              remoteId: 'doc-1',
+            }),
+          ];
+          return jsonResponse(sendOf({}), { status: 202 });
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'SOAP Note' }));
+    const dialog = await screen.findByRole('dialog', { name: 'SOAP Note' });
+    const button = await within(dialog).findByRole('button', { name: 'Send to record' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+
+    // 14:02 local time, written as the clinician's locale writes a time of day.
+    expect(await within(dialog).findByText(/^Sent to record at (14:02|2:02\sPM)$/)).toBeVisible();
+    expect(
+      requests.filter((r) => r.method === 'POST' && r.path.endsWith('/send-to-record')),
+    ).toHaveLength(1);
+  });
+
+  it('shows why a send failed, and Retry sends it again', async () => {
+    const session = createSavedSession();
+    const reason = RECORD_SEND_FAILURES.unreachable('ehr.clinic.test:2575');
+    let sends: RecordSend[] = [sendOf({ status: 'failed', attempts: 4, lastError: reason })];
+    const { user, requests } = await renderMySessions([session], {
+      record: {
+        'GET /api/record-endpoint': () => jsonResponse({ kind: 'hl7' }),
+        [`GET /api/patient-sessions/${session.sessionId}/record-sends`]: () =>
+          jsonResponse({ sends }),
+        [`POST /api/patient-sessions/${session.sessionId}/notes/1/send-to-record`]: () => {
+          sends = [sendOf({})];
+          return jsonResponse(sends[0], { status: 202 });
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'SOAP Note' }));
+    const dialog = await screen.findByRole('dialog', { name: 'SOAP Note' });
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Not sent to the record');
+    expect(alert).toHaveTextContent(reason);
+
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await within(dialog).findByText('Sending to the record…')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Send to record' })).toBeDisabled();
+    expect(
+      requests.filter((r) => r.method === 'POST' && r.path.endsWith('/send-to-record')),
+    ).toHaveLength(1);
   });
 });
