@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Hl7Server, type Hl7MessageEvent } from '@medplum/hl7';
 import { startAppProcess, type AppProcess } from './app-process';
-import { E2E_DATA_DIR, E2E_PORT } from './server';
+import { ownAppPlace } from './server';
 
 export interface RecordApp {
   baseUrl: string;
@@ -30,8 +30,7 @@ export async function startRecordApp(): Promise<RecordApp> {
   mllp.start(0);
   await once(mllp.server!, 'listening');
   const { port: mllpPort } = mllp.server!.address() as AddressInfo;
-  const port = E2E_PORT + 4000;
-  const dataDir = `${E2E_DATA_DIR}-record`;
+  const { port, dataDir } = ownAppPlace('record');
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(`${dataDir}-keys`, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });

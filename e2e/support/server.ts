@@ -15,6 +15,7 @@ const OWN_APP_PORT_OFFSETS = {
   crash: 2000,
   unlimited: 3000,
   consultationModel: 4000,
+  record: 5000,
 };
 
 /**
@@ -22,7 +23,10 @@ const OWN_APP_PORT_OFFSETS = {
  * same spec repeated (`--repeat-each`) may run in two at once: each worker (Playwright's
  * TEST_PARALLEL_INDEX) has its own.
  */
-export function ownAppPlace(app: keyof typeof OWN_APP_PORT_OFFSETS): { port: number; dataDir: string } {
+export function ownAppPlace(app: keyof typeof OWN_APP_PORT_OFFSETS): {
+  port: number;
+  dataDir: string;
+} {
   const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
   return {
     port: E2E_PORT + OWN_APP_PORT_OFFSETS[app] + slot,
