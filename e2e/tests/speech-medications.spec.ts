@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { SPEECH_ENGINE_LABELS } from '@clerkly/contracts';
+import { SPEECH_ENGINES } from '@clerkly/contracts';
 import config from '../playwright.config';
 import { signUpOnApp } from '../support/app-accounts';
 import { startAppProcess, type AppProcess } from '../support/app-process';
@@ -64,6 +64,6 @@ test('a medication named in the consultation appears in the transcript', async (
   const transcript = liveTranscript(page);
   await expect(transcript).toContainText(/\b(metformin|lisinopril)\b/, { timeout: 60_000 });
   await expect(transcript.getByTestId('transcript-engine')).toHaveText(
-    `Transcribed by ${SPEECH_ENGINE_LABELS.sphinx}.`,
+    `Transcribed by ${SPEECH_ENGINES.sphinx.label}.`,
   );
 });
