@@ -23,6 +23,7 @@ import { transcribeSegmentJob } from '../src/modules/generation/transcribe-segme
 import { writeNote } from '../src/modules/generation/write-note.job';
 import { startReplayServer, type ReplayServer } from './fixtures/stt/replay-server';
 import { ORIGIN, buildTestApp, capturedLog, createUser, type TestApp } from './helper';
+import { useTestApp } from './use-test-app';
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'clerkly-pipeline-'));
 
@@ -40,17 +41,13 @@ const parts = [
   speech('I have no fever and I am allergic to penicillin.'),
 ];
 
-let testApp: TestApp;
 type User = Awaited<ReturnType<typeof createUser>>;
 
 // The app's log, as an operator reads it: a stopped transcription says so.
 const log = capturedLog('info');
 
-beforeAll(async () => {
-  testApp = await buildTestApp({}, log.options);
-});
+const testApp = useTestApp({}, log.options);
 afterAll(async () => {
-  await testApp.close();
   rmSync(workDir, { recursive: true, force: true });
 });
 

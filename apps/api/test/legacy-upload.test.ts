@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   LIMIT_MESSAGES,
   apiErrorSchema,
@@ -14,9 +14,9 @@ import {
 } from '@clerkly/contracts';
 import { sessionNotes, sessionSegments, usageCounters } from '../src/db/schema';
 import { encodeWav } from '../src/engines/audio/wav';
-import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
+import { ORIGIN, createUser } from './helper';
+import { useTestApp } from './use-test-app';
 
-let testApp: TestApp;
 const workDir = mkdtempSync(path.join(tmpdir(), 'clerkly-gen-'));
 
 /** Real speech: espeak-ng reads a short consultation, sox makes it 16 kHz mono 16-bit. */
@@ -32,11 +32,8 @@ const speechWav = synthesiseSpeech(
   'I have had a sore throat for three days. I have no fever. I am allergic to penicillin.',
 );
 
-beforeAll(async () => {
-  testApp = await buildTestApp({ uploadLimitBytes: 2 * 1024 * 1024 });
-});
+const testApp = useTestApp({ uploadLimitBytes: 2 * 1024 * 1024 });
 afterAll(async () => {
-  await testApp.close();
   rmSync(workDir, { recursive: true, force: true });
 });
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   API_PATHS,
   SEGMENT_RULES,
@@ -13,7 +13,8 @@ import {
 import { sessionSegments } from '../src/db/schema';
 import { bossJobs } from '../src/jobs/pg-boss-tables';
 import { transcribeSegmentJob } from '../src/modules/generation/transcribe-segment.job';
-import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
+import { ORIGIN, createUser } from './helper';
+import { useTestApp } from './use-test-app';
 
 /**
  * Issue 25, scheduling for the clinician who is waiting: once a session is stopped, its segments
@@ -42,15 +43,11 @@ const recordingParts = [
 ];
 const stoppedPart = speech('I have had a sore throat for three days.', 'b0');
 
-let testApp: TestApp;
-beforeAll(async () => {
-  // One transcription at a time: the order in which segments finish is the order they ran.
-  testApp = await buildTestApp({
-    jobs: { transcribeConcurrency: 1, notesConcurrency: 2, retryDelaySeconds: 1 },
-  });
+// One transcription at a time: the order in which segments finish is the order they ran.
+const testApp = useTestApp({
+  jobs: { transcribeConcurrency: 1, notesConcurrency: 2, retryDelaySeconds: 1 },
 });
 afterAll(async () => {
-  await testApp.close();
   rmSync(workDir, { recursive: true, force: true });
 });
 

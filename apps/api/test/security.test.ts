@@ -3,7 +3,7 @@
  * the code before the fix.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   SAVE_CONFLICT,
   SESSION_LIMITS,
@@ -16,7 +16,6 @@ import { hashSessionToken } from '../src/modules/auth/session-store';
 import {
   ORIGIN,
   bearerTokenOf,
-  buildTestApp,
   capturedLog,
   cookiesOf,
   createUser,
@@ -25,17 +24,11 @@ import {
   randomIp,
   readLatestCode,
   readOutbox,
-  type TestApp,
 } from './helper';
+import { useTestApp } from './use-test-app';
 
-let testApp: TestApp;
 const log = capturedLog('info');
-beforeAll(async () => {
-  testApp = await buildTestApp({}, log.options);
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({}, log.options);
 
 type User = Awaited<ReturnType<typeof createUser>>;
 const errorOf = (body: string) => apiErrorSchema.parse(JSON.parse(body)).error;
