@@ -28,8 +28,6 @@ import {
   isUncertain,
   type WordConfidence,
 } from '@clerkly/contracts';
-import { buildEngineConfig } from '../src/config/config';
-import { ConfigError, parseEnv } from '../src/config/env';
 import { TEMPLATE_CATALOGUE } from '../src/db/seed/template-catalogue';
 import { createBuiltinNoteEngine } from '../src/engines/notes/builtin.notes';
 import {
@@ -41,7 +39,7 @@ import {
 import { transcriptText } from '../src/engines/stt/speech-to-text';
 import { createSpeechToText } from '../src/engines/stt/stt.registry';
 import { alignWords, totalWer, wer, type WerResult } from '../src/engines/stt/wer';
-import { repoRoot } from '../src/lib/paths';
+import { benchDataDir, benchEngineConfig } from './bench-support';
 
 interface ScoredWord {
   confidence: number | null;
@@ -179,17 +177,9 @@ async function main(): Promise<number> {
     process.stderr.write(`bench:confidence: --corpus must be "librivox" or "espeak-aci"\n`);
     return 2;
   }
-  let config;
-  try {
-    config = buildEngineConfig(parseEnv());
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`bench:confidence: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
-  const dataDir = process.env.CLERKLY_DATA_DIR ?? path.resolve(repoRoot(), '..', 'shared', 'data');
+  const config = benchEngineConfig('bench:confidence');
+  if (!config) return 2;
+  const dataDir = benchDataDir();
   const manifest = path.join(dataDir, 'speech', 'manifest.jsonl');
   const sets: { name: string; clips: ReferenceClip[] }[] = [];
   if (corpus !== 'espeak-aci') {

@@ -14,9 +14,6 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { buildEngineConfig } from '../src/config/config';
-import { ConfigError, parseEnv } from '../src/config/env';
-import { repoRoot } from '../src/lib/paths';
 import {
   LIBRIVOX_DIR,
   readLibrivoxClips,
@@ -26,6 +23,7 @@ import {
 import { createSpeechToText } from '../src/engines/stt/stt.registry';
 import { normalizeWords, totalWer, wer, type WerResult } from '../src/engines/stt/wer';
 import { MEDICATIONS } from '../src/engines/notes/builtin/lexicon';
+import { benchDataDir, benchEngineConfig, median } from './bench-support';
 
 interface Row {
   /** The sphinx language model, or the engine's kind for the other engines. */
@@ -86,15 +84,6 @@ function cpuSeconds(): number | null {
   }
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  if (sorted.length === 0) return 0;
-  return sorted.length % 2 === 1
-    ? (sorted[mid] ?? 0)
-    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
-
 const pct = (value: number): string => `${(value * 100).toFixed(1)}%`;
 const pad = (text: string, width: number): string => text.padEnd(width);
 const num = (value: number, digits = 2): string => value.toFixed(digits).padStart(7);
@@ -139,18 +128,10 @@ async function main(): Promise<number> {
     );
     return 2;
   }
-  let config;
-  try {
-    config = buildEngineConfig(parseEnv());
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`bench:stt: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
+  const config = benchEngineConfig('bench:stt');
+  if (!config) return 2;
 
-  const dataDir = process.env.CLERKLY_DATA_DIR ?? path.resolve(repoRoot(), '..', 'shared', 'data');
+  const dataDir = benchDataDir();
   const manifest = values.manifest ?? path.join(dataDir, 'speech', 'manifest.jsonl');
   if (values.model !== undefined && values.model !== 'general' && values.model !== 'consultation') {
     process.stderr.write(`bench:stt: --model must be "general" or "consultation"\n`);
