@@ -28,7 +28,7 @@ import {
   finishInterruptedUploads,
   uploadKey,
 } from '../src/modules/generation/legacy-upload.service';
-import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
+import { ORIGIN, buildTestApp, createUser, type TestApp, postUploadForm } from './helper';
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'clerkly-upload-retry-'));
 
@@ -90,17 +90,7 @@ async function upload(user: User, sessionId: number, audio: Buffer) {
   form.append('selectedTemplateIds', '[1]');
   form.append('sessionId', String(sessionId));
   form.append('audio', new Blob([new Uint8Array(audio)], { type: 'audio/wav' }), 'r.wav');
-  const encoded = new Response(form);
-  return testApp.app.inject({
-    method: 'POST',
-    url: '/api/deepgram/upload/',
-    headers: {
-      cookie: user.cookie,
-      origin: ORIGIN,
-      'content-type': encoded.headers.get('content-type')!,
-    },
-    payload: Buffer.from(await encoded.arrayBuffer()),
-  });
+  return postUploadForm(testApp.app, form, { cookie: user.cookie });
 }
 
 const db = () => testApp.app.database.db;

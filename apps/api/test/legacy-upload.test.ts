@@ -14,7 +14,7 @@ import {
 } from '@clerkly/contracts';
 import { sessionNotes, sessionSegments, usageCounters } from '../src/db/schema';
 import { encodeWav } from '../src/engines/audio/wav';
-import { ORIGIN, createUser } from './helper';
+import { ORIGIN, createUser, postUploadForm } from './helper';
 import { useTestApp } from './use-test-app';
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'clerkly-gen-'));
@@ -64,17 +64,7 @@ async function upload(
       audio.name ?? 'recording.wav',
     );
   }
-  const encoded = new Response(form);
-  return testApp.app.inject({
-    method: 'POST',
-    url: '/api/deepgram/upload/',
-    headers: {
-      cookie: user.cookie,
-      origin: ORIGIN,
-      'content-type': encoded.headers.get('content-type')!,
-    },
-    payload: Buffer.from(await encoded.arrayBuffer()),
-  });
+  return postUploadForm(testApp.app, form, { cookie: user.cookie });
 }
 
 const errorOf = (body: string) => apiErrorSchema.parse(JSON.parse(body)).error;

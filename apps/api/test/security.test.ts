@@ -24,6 +24,7 @@ import {
   randomIp,
   readLatestCode,
   readOutbox,
+  postUploadForm,
 } from './helper';
 import { useTestApp } from './use-test-app';
 
@@ -194,17 +195,7 @@ describe('Medium 4: cross-site requests with the clinician cookie are refused', 
     form.append('sessionId', String(sessionId));
     form.append('prevTranscribedText', 'forged transcript');
     form.append('audio', new Blob([Buffer.alloc(64)], { type: 'audio/wav' }), 'recording.wav');
-    const encoded = new Response(form);
-    return testApp.app.inject({
-      method: 'POST',
-      url: '/api/deepgram/upload/',
-      headers: {
-        cookie: user.cookie,
-        origin,
-        'content-type': encoded.headers.get('content-type')!,
-      },
-      payload: Buffer.from(await encoded.arrayBuffer()),
-    });
+    return postUploadForm(testApp.app, form, { cookie: user.cookie, origin });
   }
 
   it('refuses a multipart upload posted from another port of the same host', async () => {
