@@ -29,20 +29,13 @@ import {
   uploadKey,
 } from '../src/modules/generation/legacy-upload.service';
 import { ORIGIN, buildTestApp, createUser, type TestApp, postUploadForm } from './helper';
+import { speech } from './processes/harness';
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'clerkly-upload-retry-'));
 
-function speech(text: string, name: string): Buffer {
-  const raw = path.join(workDir, `${name}-raw.wav`);
-  const out = path.join(workDir, `${name}.wav`);
-  execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', raw, text]);
-  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', out]);
-  return readFileSync(out);
-}
-
 const shortWav = speech(
+  workDir,
   'I have had a sore throat for three days. I am allergic to penicillin.',
-  'short',
 );
 
 /** About 40 seconds: two segments, the first cut at a pause 15 to 30 seconds in. */
@@ -51,9 +44,9 @@ function twoSegmentWav(): Buffer {
   const second = path.join(workDir, 'second.wav');
   writeFileSync(
     first,
-    speech('My knee has been painful for two weeks when I climb the stairs.', 'a'),
+    speech(workDir, 'My knee has been painful for two weeks when I climb the stairs.'),
   );
-  writeFileSync(second, speech('We will start physiotherapy and review in four weeks.', 'b'));
+  writeFileSync(second, speech(workDir, 'We will start physiotherapy and review in four weeks.'));
   const out = path.join(workDir, 'long.wav');
   // Speech, 20 s of silence, speech, silence: the cut falls in the first pause.
   execFileSync('sox', [first, out, 'pad', '0', '20']);

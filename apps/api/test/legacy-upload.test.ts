@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -15,20 +14,13 @@ import {
 import { sessionNotes, sessionSegments, usageCounters } from '../src/db/schema';
 import { encodeWav } from '../src/engines/audio/wav';
 import { ORIGIN, createUser, postUploadForm } from './helper';
+import { speech } from './processes/harness';
 import { useTestApp } from './use-test-app';
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'clerkly-gen-'));
 
-/** Real speech: espeak-ng reads a short consultation, sox makes it 16 kHz mono 16-bit. */
-function synthesiseSpeech(text: string): Buffer {
-  const raw = path.join(workDir, 'raw.wav');
-  const out = path.join(workDir, 'speech.wav');
-  execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', raw, text]);
-  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', out]);
-  return readFileSync(out);
-}
-
-const speechWav = synthesiseSpeech(
+const speechWav = speech(
+  workDir,
   'I have had a sore throat for three days. I have no fever. I am allergic to penicillin.',
 );
 

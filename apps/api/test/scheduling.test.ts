@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -14,6 +13,7 @@ import { sessionSegments } from '../src/db/schema';
 import { bossJobs } from '../src/jobs/pg-boss-tables';
 import { transcribeSegmentJob } from '../src/modules/generation/transcribe-segment.job';
 import { ORIGIN, createUser } from './helper';
+import { speech } from './processes/harness';
 import { useTestApp } from './use-test-app';
 
 /**
@@ -25,23 +25,14 @@ import { useTestApp } from './use-test-app';
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'clerkly-scheduling-'));
 
-/** Real speech: espeak-ng reads a sentence, sox makes it 16 kHz mono 16-bit, as the browser. */
-function speech(text: string, name: string): Buffer {
-  const raw = path.join(workDir, `${name}-raw.wav`);
-  const out = path.join(workDir, `${name}.wav`);
-  execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', raw, text]);
-  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', out]);
-  return readFileSync(out);
-}
-
 const recordingParts = [
-  speech('The cough started two weeks ago and it is worse at night.', 'a0'),
-  speech('I have been taking paracetamol twice a day for the pain.', 'a1'),
-  speech('My sister had asthma when she was a child.', 'a2'),
-  speech('I sleep badly because of the cough and I feel tired.', 'a3'),
-  speech('There is no blood when I cough and no chest pain.', 'a4'),
+  speech(workDir, 'The cough started two weeks ago and it is worse at night.'),
+  speech(workDir, 'I have been taking paracetamol twice a day for the pain.'),
+  speech(workDir, 'My sister had asthma when she was a child.'),
+  speech(workDir, 'I sleep badly because of the cough and I feel tired.'),
+  speech(workDir, 'There is no blood when I cough and no chest pain.'),
 ];
-const stoppedPart = speech('I have had a sore throat for three days.', 'b0');
+const stoppedPart = speech(workDir, 'I have had a sore throat for three days.');
 
 // One transcription at a time: the order in which segments finish is the order they ran.
 const testApp = useTestApp({
