@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildEngineConfig, type EngineConfig } from '../src/config/config';
 import { ConfigError, parseEnv } from '../src/config/env';
@@ -30,5 +31,22 @@ export function benchEngineConfig(bench: string): EngineConfig | null {
       return null;
     }
     throw error;
+  }
+}
+
+/**
+ * CPU seconds used so far by this process and its finished children (the decoders), read from
+ * /proc/self/stat (cutime, cstime in 1/100 s). Wall time depends on what else the machine is
+ * doing; CPU time per audio second does not, so both are reported.
+ */
+export function cpuSeconds(): number | null {
+  const own = process.cpuUsage();
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const children = (Number(fields[13]) + Number(fields[14])) / 100;
+    return Number.isFinite(children) ? (own.user + own.system) / 1e6 + children : null;
+  } catch {
+    return null;
   }
 }

@@ -39,7 +39,7 @@ import {
 import { transcriptText } from '../src/engines/stt/speech-to-text';
 import { createSpeechToText } from '../src/engines/stt/stt.registry';
 import { alignWords, totalWer, wer, type WerResult } from '../src/engines/stt/wer';
-import { benchDataDir, benchEngineConfig } from './bench-support';
+import { benchDataDir, benchEngineConfig, cpuSeconds } from './bench-support';
 
 interface ScoredWord {
   confidence: number | null;
@@ -98,18 +98,6 @@ interface NoteTally {
   unmarked: number;
   /** Unmarked sentences whose evidence words were mostly misrecognised. */
   unmarkedOnWrong: number;
-}
-
-function cpuSeconds(): number | null {
-  const own = process.cpuUsage();
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const children = (Number(fields[13]) + Number(fields[14])) / 100;
-    return Number.isFinite(children) ? (own.user + own.system) / 1e6 + children : null;
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -8,7 +8,7 @@
  *
  * Speech data: ACI-BENCH, Yim et al., Nature Scientific Data 2023, CC BY 4.0, spoken by espeak-ng.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -23,7 +23,7 @@ import {
 import { createSpeechToText } from '../src/engines/stt/stt.registry';
 import { normalizeWords, totalWer, wer, type WerResult } from '../src/engines/stt/wer';
 import { MEDICATIONS } from '../src/engines/notes/builtin/lexicon';
-import { benchDataDir, benchEngineConfig, median } from './bench-support';
+import { benchDataDir, benchEngineConfig, cpuSeconds, median } from './bench-support';
 
 interface Row {
   /** The sphinx language model, or the engine's kind for the other engines. */
@@ -65,23 +65,6 @@ export function medicationsHeard(
     }
   }
   return { said, heard };
-}
-
-/**
- * CPU seconds used so far by this process and its finished children (the decoders), read from
- * /proc/self/stat (cutime, cstime in 1/100 s). Wall time depends on what else the machine is
- * doing; CPU time per audio second does not, so both are reported.
- */
-function cpuSeconds(): number | null {
-  const own = process.cpuUsage();
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const children = (Number(fields[13]) + Number(fields[14])) / 100;
-    return Number.isFinite(children) ? (own.user + own.system) / 1e6 + children : null;
-  } catch {
-    return null;
-  }
 }
 
 const pct = (value: number): string => `${(value * 100).toFixed(1)}%`;
