@@ -18,8 +18,8 @@ export const SPEECH_ENGINES = {
   openai: { label: 'an OpenAI-compatible transcription service' },
 } as const satisfies Record<string, EngineCatalogueEntry>;
 
-/** Note engines; the first is the embedded, offline default. */
-export const NOTE_ENGINES = {
+/** Note engines; the first is the embedded, offline default (its kinds are exported below). */
+const NOTE_ENGINES = {
   builtin: { label: 'the offline note rules' },
   llm: { label: 'an OpenAI-compatible language model' },
 } as const satisfies Record<string, EngineCatalogueEntry>;

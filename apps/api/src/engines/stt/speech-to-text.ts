@@ -9,7 +9,6 @@ import type { AudioInput } from '../audio/decode-audio';
 
 export type { AudioInput } from '../audio/decode-audio';
 
-
 export interface TranscriptWord {
   word: string;
   /** Seconds from the start of the recording. */
