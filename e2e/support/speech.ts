@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { LaunchOptions } from '@playwright/test';
+import config from '../playwright.config';
 
 /**
  * A short consultation, spoken by espeak-ng. Offline speech recognition of synthetic speech is
@@ -89,11 +91,17 @@ export function longConsultationWav(minSeconds: number): string {
 }
 
 /** Chromium flags that feed the WAV to the microphone and grant it without asking. */
-export const fakeMicrophoneArgs = (wavPath: string): string[] => [
+const fakeMicrophoneArgs = (wavPath: string): string[] => [
   '--use-fake-ui-for-media-stream',
   '--use-fake-device-for-media-stream',
   `--use-file-for-fake-audio-capture=${wavPath}%noloop`,
 ];
+
+/** The project's launch options with the WAV as the microphone (`test.use({ launchOptions })`). */
+export function launchOptionsWithMicrophone(wavPath: string): LaunchOptions {
+  const base = config.use?.launchOptions ?? {};
+  return { ...base, args: [...(base.args ?? []), ...fakeMicrophoneArgs(wavPath)] };
+}
 
 /**
  * Issue 15: a consultation that names medications CMUdict lacks, which only the consultation

@@ -1,6 +1,5 @@
 import { SUBSCRIPTION_TEXTS } from '@clerkly/contracts';
 import type { Page } from '@playwright/test';
-import config from '../playwright.config';
 import { VIEWPORTS, expectNoAxeViolations } from '../support/a11y';
 import { TOASTS } from '@clerkly/contracts';
 import { failedRequest, test as accountTest, toast } from '../support/accounts';
@@ -13,7 +12,7 @@ import {
   startSession,
   templateCheckbox,
 } from '../support/create-notes';
-import { fakeMicrophoneArgs, longConsultationWav } from '../support/speech';
+import { launchOptionsWithMicrophone, longConsultationWav } from '../support/speech';
 import { createAccount } from '../support/accounts';
 import { createUser, expect, signUp, test } from '../support/fixtures';
 import { saveSession } from '../support/sessions';
@@ -27,11 +26,7 @@ import { saveSession } from '../support/sessions';
 // Audio Check and the welcome pop-up list the microphones (Chromium's fake devices,
 // support/speech.ts); the microphone plays a spoken consultation, so the notes stage's modals can
 // be reached.
-const configLaunchOptions = config.use?.launchOptions ?? {};
-const launchOptions = {
-  ...configLaunchOptions,
-  args: [...(configLaunchOptions.args ?? []), ...fakeMicrophoneArgs(longConsultationWav(200))],
-};
+const launchOptions = launchOptionsWithMicrophone(longConsultationWav(200));
 test.use({ launchOptions });
 accountTest.use({ launchOptions });
 

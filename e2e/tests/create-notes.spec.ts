@@ -5,7 +5,6 @@ import {
   VALIDATION_MESSAGES,
   type SessionTranscript,
 } from '@clerkly/contracts';
-import config from '../playwright.config';
 import {
   button,
   expectNoteWithText,
@@ -22,19 +21,13 @@ import {
 import { createAccount, failedRequest, test as accountTest, toast } from '../support/accounts';
 import { createUser, expect, test } from '../support/fixtures';
 import { E2E_BASE_URL } from '../support/server';
-import { fakeMicrophoneArgs, longConsultationWav } from '../support/speech';
+import { launchOptionsWithMicrophone, longConsultationWav } from '../support/speech';
 
 /**
  * The microphone plays a consultation of a little over 3 minutes from its start at each
  * recording (the long test needs it all; the others use its first seconds).
  */
-const launchWithMicrophone = () => {
-  const base = config.use?.launchOptions ?? {};
-  return {
-    ...base,
-    args: [...(base.args ?? []), ...fakeMicrophoneArgs(longConsultationWav(200))],
-  };
-};
+const launchWithMicrophone = () => launchOptionsWithMicrophone(longConsultationWav(200));
 
 /** Words of the spoken consultation that offline recognition of synthetic speech gets right. */
 const SPOKEN_WORDS =

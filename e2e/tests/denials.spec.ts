@@ -1,5 +1,4 @@
 import { TOASTS, findingMentions, prepareAssertionText } from '@clerkly/contracts';
-import config from '../playwright.config';
 import { expect, failedRequest, test, toast } from '../support/accounts';
 import {
   button,
@@ -9,17 +8,17 @@ import {
   templateCheckbox,
 } from '../support/create-notes';
 import { createUser, signUp } from '../support/fixtures';
-import { DENIED_SYMPTOMS, denialsConsultationWav, fakeMicrophoneArgs } from '../support/speech';
+import {
+  DENIED_SYMPTOMS,
+  denialsConsultationWav,
+  launchOptionsWithMicrophone,
+} from '../support/speech';
 
 // Issue 21 "Done when": a patient who denies a list of symptoms, recorded through the (fake)
 // microphone and transcribed by the offline recogniser with default settings — lower-case words,
 // no punctuation, no speakers — gets a note that states none of them as present.
-const base = config.use?.launchOptions ?? {};
 test.use({
-  launchOptions: {
-    ...base,
-    args: [...(base.args ?? []), ...fakeMicrophoneArgs(denialsConsultationWav())],
-  },
+  launchOptions: launchOptionsWithMicrophone(denialsConsultationWav()),
 });
 
 const NOTE = 'Clinic Visit Note';

@@ -1,5 +1,4 @@
 import { TOASTS } from '@clerkly/contracts';
-import config from '../playwright.config';
 import { toast } from '../support/accounts';
 import {
   button,
@@ -10,19 +9,15 @@ import {
   templateCheckbox,
 } from '../support/create-notes';
 import { expect, test } from '../support/fixtures';
-import { fakeMicrophoneArgs, longConsultationWav } from '../support/speech';
+import { launchOptionsWithMicrophone, longConsultationWav } from '../support/speech';
 
 // Issue 12 "Done when": the evidence highlight works in the notes view, and a dose changed by hand
 // in the editor is flagged before saving. The consultation reaches the notes view as a clinician's
 // does: a real recording (espeak-ng speech fed to Chromium's fake microphone), transcribed and
 // written by the offline engines. It runs long enough (75 s) for the offline recogniser to get
 // whole findings right: from less, the engine rightly writes nothing it cannot support.
-const base = config.use?.launchOptions ?? {};
 test.use({
-  launchOptions: {
-    ...base,
-    args: [...(base.args ?? []), ...fakeMicrophoneArgs(longConsultationWav(200))],
-  },
+  launchOptions: launchOptionsWithMicrophone(longConsultationWav(200)),
 });
 
 const SOAP = 'SOAP Note';

@@ -1,13 +1,12 @@
 import { TOASTS } from '@clerkly/contracts';
 import type { Locator, Page } from '@playwright/test';
-import config from '../playwright.config';
 import { expectNoAxeViolations } from '../support/a11y';
 import { expectNoClippedText } from '../support/layout-check';
 import { codeDigits, test, expect, toast } from '../support/accounts';
 import { button, expectNoteWithText, noteArticle } from '../support/create-notes';
 import { createUser } from '../support/fixtures';
 import { latestCode } from '../support/outbox';
-import { fakeMicrophoneArgs, longConsultationWav } from '../support/speech';
+import { launchOptionsWithMicrophone, longConsultationWav } from '../support/speech';
 
 /**
  * Issue 14: the whole consultation flow with the keyboard only, no mouse: register → profile
@@ -15,13 +14,9 @@ import { fakeMicrophoneArgs, longConsultationWav } from '../support/speech';
  * edit → save, asserting where focus lands after each step and how many Tabs each step takes.
  */
 
-const base = config.use?.launchOptions ?? {};
 test.use({
   viewport: { width: 1280, height: 800 },
-  launchOptions: {
-    ...base,
-    args: [...(base.args ?? []), ...fakeMicrophoneArgs(longConsultationWav(200))],
-  },
+  launchOptions: launchOptionsWithMicrophone(longConsultationWav(200)),
 });
 
 const SOAP = 'SOAP Note';

@@ -1,4 +1,3 @@
-import config from '../playwright.config';
 import {
   button,
   expectNoteWithText,
@@ -7,16 +6,12 @@ import {
   templateCheckbox,
 } from '../support/create-notes';
 import { expect, test } from '../support/fixtures';
-import { consultationWav, fakeMicrophoneArgs } from '../support/speech';
+import { consultationWav, launchOptionsWithMicrophone } from '../support/speech';
 
 // Issue 27 "Done when": a template built from a pasted example note, reviewed and saved, gives
 // a recorded consultation's note exactly the example's sections, in its order and format.
-const base = config.use?.launchOptions ?? {};
 test.use({
-  launchOptions: {
-    ...base,
-    args: [...(base.args ?? []), ...fakeMicrophoneArgs(consultationWav())],
-  },
+  launchOptions: launchOptionsWithMicrophone(consultationWav()),
 });
 
 const EXAMPLE_NOTE = `Patient: Harriet Quill   DOB: 02/05/1971

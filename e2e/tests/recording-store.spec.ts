@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
-import config from '../playwright.config';
 import { button, record, startSession } from '../support/create-notes';
 import { expect, test } from '../support/fixtures';
-import { consultationWav, fakeMicrophoneArgs } from '../support/speech';
+import { consultationWav, launchOptionsWithMicrophone } from '../support/speech';
 
 /**
  * Issue 11 (Low): recordings kept in IndexedDB for crash recovery are encrypted at rest with a
@@ -10,10 +9,7 @@ import { consultationWav, fakeMicrophoneArgs } from '../support/speech';
  * as any script or a copy of the browser profile would see it.
  */
 test.use({
-  launchOptions: {
-    ...(config.use?.launchOptions ?? {}),
-    args: [...(config.use?.launchOptions?.args ?? []), ...fakeMicrophoneArgs(consultationWav())],
-  },
+  launchOptions: launchOptionsWithMicrophone(consultationWav()),
 });
 
 type RawStore = { records: unknown[]; clearText: string[]; keyExtractable: boolean | null };

@@ -2,7 +2,6 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { API_PATHS, type Generation, type SessionTranscript } from '@clerkly/contracts';
 import type { Page } from '@playwright/test';
-import config from '../playwright.config';
 import { signUpOnApp } from '../support/app-accounts';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import {
@@ -18,7 +17,7 @@ import {
 } from '../support/create-notes';
 import { expect, test } from '../support/accounts';
 import { ownAppPlace } from '../support/server';
-import { fakeMicrophoneArgs, longConsultationWav } from '../support/speech';
+import { launchOptionsWithMicrophone, longConsultationWav } from '../support/speech';
 
 /**
  * Issue 9: the server is killed with SIGKILL in the middle of a recording and started again; the
@@ -34,12 +33,8 @@ import { fakeMicrophoneArgs, longConsultationWav } from '../support/speech';
 const CERTIFICATE = 'Medical Certificate – Work';
 const SOAP = 'SOAP Note';
 
-const base = config.use?.launchOptions ?? {};
 test.use({
-  launchOptions: {
-    ...base,
-    args: [...(base.args ?? []), ...fakeMicrophoneArgs(longConsultationWav(200))],
-  },
+  launchOptions: launchOptionsWithMicrophone(longConsultationWav(200)),
 });
 /** While the server is down, the page's requests fail and the browser logs each one. */
 const SERVER_GONE = /net::ERR_(?:CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE)/;

@@ -1,13 +1,12 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { SPEECH_ENGINE_LABELS } from '@clerkly/contracts';
-import config from '../playwright.config';
+import { SPEECH_ENGINES } from '@clerkly/contracts';
 import { signUpOnApp } from '../support/app-accounts';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { liveTranscript, record, startSession } from '../support/create-notes';
 import { expect, test } from '../support/fixtures';
 import { ownAppPlace } from '../support/server';
-import { fakeMicrophoneArgs, medicationConsultationWav } from '../support/speech';
+import { launchOptionsWithMicrophone, medicationConsultationWav } from '../support/speech';
 
 /**
  * Issue 15 "Done when": a consultation recorded through the (fake) microphone names medications,
@@ -37,13 +36,7 @@ test.afterAll(async () => {
 });
 
 test.use({
-  launchOptions: {
-    ...(config.use?.launchOptions ?? {}),
-    args: [
-      ...(config.use?.launchOptions?.args ?? []),
-      ...fakeMicrophoneArgs(medicationConsultationWav()),
-    ],
-  },
+  launchOptions: launchOptionsWithMicrophone(medicationConsultationWav()),
 });
 
 test('a medication named in the consultation appears in the transcript', async ({ page }) => {
@@ -64,6 +57,6 @@ test('a medication named in the consultation appears in the transcript', async (
   const transcript = liveTranscript(page);
   await expect(transcript).toContainText(/\b(metformin|lisinopril)\b/, { timeout: 60_000 });
   await expect(transcript.getByTestId('transcript-engine')).toHaveText(
-    `Transcribed by ${SPEECH_ENGINE_LABELS.sphinx}.`,
+    `Transcribed by ${SPEECH_ENGINES.sphinx.label}.`,
   );
 });

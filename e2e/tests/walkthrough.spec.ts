@@ -1,7 +1,6 @@
 import { MESSAGES, SAVE_CONFLICT } from '@clerkly/contracts';
 import { rmSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import config from '../playwright.config';
 import { VIEWPORTS, expectNoAxeViolations } from '../support/a11y';
 import { createAccount, failedRequest, test as accountTest } from '../support/accounts';
 import {
@@ -16,7 +15,7 @@ import { createUser, expect, test } from '../support/fixtures';
 import { signUpOnApp } from '../support/app-accounts';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { E2E_BASE_URL, ownAppPlace } from '../support/server';
-import { fakeMicrophoneArgs, longConsultationWav } from '../support/speech';
+import { launchOptionsWithMicrophone, longConsultationWav } from '../support/speech';
 
 /**
  * Issue 26, what a clinician trips over: focus that falls to <body> (Edit, Update, Load more),
@@ -24,11 +23,7 @@ import { fakeMicrophoneArgs, longConsultationWav } from '../support/speech';
  * under axe-core, and reading aloud where the browser has no voice (headless Chromium has none).
  */
 
-const base = config.use?.launchOptions ?? {};
-const launchOptions = {
-  ...base,
-  args: [...(base.args ?? []), ...fakeMicrophoneArgs(longConsultationWav(200))],
-};
+const launchOptions = launchOptionsWithMicrophone(longConsultationWav(200));
 test.use({ launchOptions });
 accountTest.use({ launchOptions });
 

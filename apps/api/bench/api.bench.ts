@@ -21,6 +21,7 @@ import autocannon from 'autocannon';
 import { apiPackageRoot, repoRoot } from '../src/lib/paths';
 import { freePort } from '../test/processes/harness';
 import { cookiesOf, createScratchPostgres, newUser, readLatestCode } from '../test/helper';
+import { median } from './bench-support';
 
 const { values } = parseArgs({
   options: {
@@ -42,12 +43,6 @@ const PATIENTS = 250;
 const CONNECTIONS = 10;
 const CLOCK_TICKS_PER_SECOND = 100;
 const MiB = 1024 * 1024;
-
-const median = (numbers: number[]) => {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 /** utime + stime of a process, in milliseconds. */
 function cpuMsOf(pid: number): number {

@@ -28,8 +28,6 @@ import {
   isUncertain,
   type WordConfidence,
 } from '@clerkly/contracts';
-import { buildEngineConfig } from '../src/config/config';
-import { ConfigError, parseEnv } from '../src/config/env';
 import { TEMPLATE_CATALOGUE } from '../src/db/seed/template-catalogue';
 import { createBuiltinNoteEngine } from '../src/engines/notes/builtin.notes';
 import {
@@ -41,7 +39,7 @@ import {
 import { transcriptText } from '../src/engines/stt/speech-to-text';
 import { createSpeechToText } from '../src/engines/stt/stt.registry';
 import { alignWords, totalWer, wer, type WerResult } from '../src/engines/stt/wer';
-import { repoRoot } from '../src/lib/paths';
+import { benchDataDir, benchEngineConfig, cpuSeconds } from './bench-support';
 
 interface ScoredWord {
   confidence: number | null;
@@ -100,18 +98,6 @@ interface NoteTally {
   unmarked: number;
   /** Unmarked sentences whose evidence words were mostly misrecognised. */
   unmarkedOnWrong: number;
-}
-
-function cpuSeconds(): number | null {
-  const own = process.cpuUsage();
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const children = (Number(fields[13]) + Number(fields[14])) / 100;
-    return Number.isFinite(children) ? (own.user + own.system) / 1e6 + children : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -179,17 +165,9 @@ async function main(): Promise<number> {
     process.stderr.write(`bench:confidence: --corpus must be "librivox" or "espeak-aci"\n`);
     return 2;
   }
-  let config;
-  try {
-    config = buildEngineConfig(parseEnv());
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`bench:confidence: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
-  const dataDir = process.env.CLERKLY_DATA_DIR ?? path.resolve(repoRoot(), '..', 'shared', 'data');
+  const config = benchEngineConfig('bench:confidence');
+  if (!config) return 2;
+  const dataDir = benchDataDir();
   const manifest = path.join(dataDir, 'speech', 'manifest.jsonl');
   const sets: { name: string; clips: ReferenceClip[] }[] = [];
   if (corpus !== 'espeak-aci') {

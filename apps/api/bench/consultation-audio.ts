@@ -9,15 +9,15 @@ import path from 'node:path';
 import { SEGMENT_RULES } from '@clerkly/contracts';
 import { TARGET_SAMPLE_RATE, pcm16FromBytes, readWavHeader } from '../src/engines/audio/wav';
 import { readSpeechManifest } from '../src/engines/stt/speech-corpora';
-import { repoRoot } from '../src/lib/paths';
 import { quietestCut } from '../src/modules/generation/legacy-upload.segments';
+import { benchDataDir } from './bench-support';
 
 /**
  * `minutes` of consultation starting at the `firstClip`-th dialogue, so clinicians recording
  * at once do not all say the same words.
  */
 export async function consultation(minutes: number, firstClip = 0): Promise<Int16Array> {
-  const dataDir = process.env.CLERKLY_DATA_DIR ?? path.resolve(repoRoot(), '..', 'shared', 'data');
+  const dataDir = benchDataDir();
   const manifest = path.join(dataDir, 'speech', 'manifest.jsonl');
   const clips = (await readSpeechManifest(manifest)).map((clip) => {
     const bytes = readFileSync(clip.file);

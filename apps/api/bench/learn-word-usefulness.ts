@@ -22,6 +22,7 @@ import { createBuiltinNoteEngine } from '../src/engines/notes/builtin.notes';
 import { PRUNE_MIN_WORDS, scoredWords } from '../src/engines/notes/builtin/prune';
 import { reshapeTranscript, TRANSCRIPT_SHAPES } from './transcript-shapes';
 import { repoRoot } from '../src/lib/paths';
+import { benchDataDir } from './bench-support';
 
 interface Encounter {
   id: string;
@@ -95,7 +96,7 @@ function prune(text: string, weights: Weights, threshold: number): string {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { cv: { type: 'boolean', default: false } } });
-  const dataDir = process.env.CLERKLY_DATA_DIR ?? path.resolve(repoRoot(), '..', 'shared', 'data');
+  const dataDir = benchDataDir();
   const dataFile = path.join(dataDir, 'aci-bench', 'aci-train.jsonl');
   const encounters = readFileSync(dataFile, 'utf8')
     .split('\n')

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { repoRoot } from '../src/lib/paths';
+import { benchDataDir } from './bench-support';
 
 /** Fixed, spread over the train split; any train dialogue would do. */
 export const DEV_DIALOGUE_IDS = ['D2N012', 'D2N031', 'D2N048', 'D2N060'];
@@ -21,7 +21,7 @@ const { values } = parseArgs({ options: { out: { type: 'string' } } });
 if (!values.out) throw new Error('--out DIR is required');
 const out = path.resolve(values.out);
 mkdirSync(out, { recursive: true });
-const dataDir = process.env.CLERKLY_DATA_DIR ?? path.resolve(repoRoot(), '..', 'shared', 'data');
+const dataDir = benchDataDir();
 const records = readFileSync(path.join(dataDir, 'aci-bench', 'aci-train.jsonl'), 'utf8')
   .split('\n')
   .filter(Boolean)

@@ -20,7 +20,6 @@ import { TEMPLATE_CATALOGUE } from '../src/db/seed/template-catalogue';
 import { createBuiltinNoteEngine } from '../src/engines/notes/builtin.notes';
 import { annotateNote, builtinSynonyms } from '../src/engines/notes/evidence';
 import type { GeneratedNote } from '../src/engines/notes/note-engine';
-import { repoRoot } from '../src/lib/paths';
 import {
   countMidPhrase,
   deniedFindingCount,
@@ -28,6 +27,7 @@ import {
   type MidPhraseCount,
 } from './note-quality';
 import { reshapeTranscript, TRANSCRIPT_SHAPES, type TranscriptShape } from './transcript-shapes';
+import { benchDataDir, median } from './bench-support';
 
 interface Encounter {
   id: string;
@@ -38,15 +38,6 @@ interface Encounter {
 
 const ATTRIBUTION =
   'Data: ACI-BENCH (Yim et al., "ACI-BENCH: a Novel Ambient Clinical Intelligence Dataset for Benchmarking Automatic Visit Note Generation", Nature Scientific Data 2023), CC BY 4.0.';
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  if (sorted.length === 0) return 0;
-  return sorted.length % 2 === 1
-    ? (sorted[mid] ?? 0)
-    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
 
 const pct = (part: number, whole: number) => (whole === 0 ? 0 : (100 * part) / whole).toFixed(1);
 
@@ -95,7 +86,7 @@ async function main(): Promise<number> {
     process.stderr.write(`bench:notes: --split must be "valid" or "train", not "${split}"\n`);
     return 2;
   }
-  const dataDir = process.env.CLERKLY_DATA_DIR ?? path.resolve(repoRoot(), '..', 'shared', 'data');
+  const dataDir = benchDataDir();
   const aciDir = path.join(dataDir, 'aci-bench');
   const dataFile = path.join(aciDir, `aci-${split}.jsonl`);
   const scorer = path.join(aciDir, 'rouge.py');

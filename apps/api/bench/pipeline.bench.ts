@@ -25,6 +25,7 @@ import {
   type ServerProcess,
 } from '../test/processes/harness';
 import { consultation, segmentsOf } from './consultation-audio';
+import { median } from './bench-support';
 
 const { values } = parseArgs({
   options: {
@@ -115,12 +116,6 @@ async function uploadAtStop(server: ServerProcess, user: Clinician, samples: Int
   if (response.status !== 200)
     throw new Error(`upload: ${response.status} ${await response.text()}`);
   return { stopToNotes: (performance.now() - stop) / 1000 };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 async function main() {

@@ -18,6 +18,7 @@ import { API_PATHS } from '@clerkly/contracts';
 import { apiPackageRoot } from '../src/lib/paths';
 import { freePort } from '../test/processes/harness';
 import { cookiesOf, createScratchPostgres, newUser, readLatestCode } from '../test/helper';
+import { median } from './bench-support';
 
 const { values } = parseArgs({
   options: {
@@ -28,12 +29,6 @@ const { values } = parseArgs({
 });
 const ROUNDS = Number(values.rounds);
 const PROBE_EVERY_MS = 10;
-
-const median = (numbers: number[]) => {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 const SENTENCES = [
   'The patient reports a sore throat for three days with mild fever and no cough.',

@@ -8,15 +8,12 @@
  *
  * Speech data: ACI-BENCH, Yim et al., Nature Scientific Data 2023, CC BY 4.0, spoken by espeak-ng.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { buildEngineConfig } from '../src/config/config';
-import { ConfigError, parseEnv } from '../src/config/env';
-import { repoRoot } from '../src/lib/paths';
 import {
   LIBRIVOX_DIR,
   readLibrivoxClips,
@@ -26,6 +23,7 @@ import {
 import { createSpeechToText } from '../src/engines/stt/stt.registry';
 import { normalizeWords, totalWer, wer, type WerResult } from '../src/engines/stt/wer';
 import { MEDICATIONS } from '../src/engines/notes/builtin/lexicon';
+import { benchDataDir, benchEngineConfig, cpuSeconds, median } from './bench-support';
 
 interface Row {
   /** The sphinx language model, or the engine's kind for the other engines. */
@@ -67,32 +65,6 @@ export function medicationsHeard(
     }
   }
   return { said, heard };
-}
-
-/**
- * CPU seconds used so far by this process and its finished children (the decoders), read from
- * /proc/self/stat (cutime, cstime in 1/100 s). Wall time depends on what else the machine is
- * doing; CPU time per audio second does not, so both are reported.
- */
-function cpuSeconds(): number | null {
-  const own = process.cpuUsage();
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const children = (Number(fields[13]) + Number(fields[14])) / 100;
-    return Number.isFinite(children) ? (own.user + own.system) / 1e6 + children : null;
-  } catch {
-    return null;
-  }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  if (sorted.length === 0) return 0;
-  return sorted.length % 2 === 1
-    ? (sorted[mid] ?? 0)
-    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 const pct = (value: number): string => `${(value * 100).toFixed(1)}%`;
@@ -139,18 +111,10 @@ async function main(): Promise<number> {
     );
     return 2;
   }
-  let config;
-  try {
-    config = buildEngineConfig(parseEnv());
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`bench:stt: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
+  const config = benchEngineConfig('bench:stt');
+  if (!config) return 2;
 
-  const dataDir = process.env.CLERKLY_DATA_DIR ?? path.resolve(repoRoot(), '..', 'shared', 'data');
+  const dataDir = benchDataDir();
   const manifest = values.manifest ?? path.join(dataDir, 'speech', 'manifest.jsonl');
   if (values.model !== undefined && values.model !== 'general' && values.model !== 'consultation') {
     process.stderr.write(`bench:stt: --model must be "general" or "consultation"\n`);

@@ -21,8 +21,8 @@ import { parseArgs } from 'node:util';
 import { API_PATHS } from '@clerkly/contracts';
 import { readWavHeader } from '../src/engines/audio/wav';
 import { readSpeechManifest } from '../src/engines/stt/speech-corpora';
-import { repoRoot } from '../src/lib/paths';
 import { call, deploymentEnv, signUp, startServer } from '../test/processes/harness';
+import { benchDataDir } from './bench-support';
 
 const { values } = parseArgs({ options: { minutes: { type: 'string', default: '60' } } });
 const minutes = Number(values.minutes);
@@ -30,7 +30,7 @@ const MiB = 1024 * 1024;
 
 /** A WAV of `minutes` written to disk piece by piece (the bench itself stays small too). */
 async function writeRecording(file: string): Promise<number> {
-  const dataDir = process.env.CLERKLY_DATA_DIR ?? path.resolve(repoRoot(), '..', 'shared', 'data');
+  const dataDir = benchDataDir();
   const clips = (await readSpeechManifest(path.join(dataDir, 'speech', 'manifest.jsonl'))).map(
     (clip) => {
       const bytes = readFileSync(clip.file);

@@ -5,22 +5,19 @@
  * above is the guard's doing, not a malformed request).
  */
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ENDPOINTS } from '../src/modules/auth/auth';
-import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
+import { ORIGIN, createUser } from './helper';
+import { useTestApp } from './use-test-app';
 import { AUTH_REQUESTS, ROUTES, createOwner, routeKey, type Owner } from './route-matrix';
 
-let testApp: TestApp;
 let owner: Owner;
 let other: Awaited<ReturnType<typeof createUser>>;
 
+const testApp = useTestApp();
 beforeAll(async () => {
-  testApp = await buildTestApp();
   owner = await createOwner(testApp.app);
   other = await createUser(testApp.app);
-});
-afterAll(async () => {
-  await testApp.close();
 });
 
 const expectNothingOfOwner = (body: string, label: string) => {

@@ -19,14 +19,9 @@ import {
   readOutbox,
   type TestApp,
 } from './helper';
+import { useTestApp } from './use-test-app';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp();
 
 const post = (url: string, payload: object, extra: { ip?: string; cookie?: string } = {}) =>
   testApp.app.inject({

@@ -10,19 +10,14 @@ import {
   type SessionActivity,
 } from '@clerkly/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents } from '../src/db/schema';
-import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
+import { ORIGIN, createUser } from './helper';
+import { useTestApp } from './use-test-app';
 
-let testApp: TestApp;
 type User = Awaited<ReturnType<typeof createUser>>;
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp();
 
 const PATIENT = 'Zebedee Auditworth';
 const TRANSCRIPT = 'I have had a sore throat for three days and I am allergic to penicillin.';

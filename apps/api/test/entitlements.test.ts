@@ -1,20 +1,15 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FREE_TRIAL, LIMIT_MESSAGES, apiErrorSchema } from '@clerkly/contracts';
 import { patientSessions, usageCounters } from '../src/db/schema';
-import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
+import { ORIGIN, createUser } from './helper';
+import { useTestApp } from './use-test-app';
 
 /**
  * The trial limits of spec point 9 at their exact edges, and under concurrency: the check and
  * the count are one step (issue 10), on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp();
 
 type User = Awaited<ReturnType<typeof createUser>>;
 const post = (user: User, url: string, payload: object) =>

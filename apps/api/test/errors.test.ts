@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@clerkly/contracts';
-import { buildTestApp, type TestApp } from './helper';
+import { useTestApp } from './use-test-app';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await buildTestApp({ jsonBodyLimitBytes: 1024 });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ jsonBodyLimitBytes: 1024 });
 
 const expectJsonError = (response: { statusCode: number; body: string }, status: number) => {
   expect(response.statusCode).toBe(status);

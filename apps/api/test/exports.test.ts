@@ -7,13 +7,13 @@
 import { NOTE_DOCUMENT_TYPES, NOTHING_TO_EXPORT } from '@clerkly/contracts';
 import type { Bundle, Composition, DocumentReference } from '@medplum/fhirtypes';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, templates } from '../src/db/schema';
 import { r4Errors } from './fhir-r4';
-import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
+import { ORIGIN, createUser } from './helper';
+import { useTestApp } from './use-test-app';
 import { docxContent, pdfPages } from './read-back';
 
-let testApp: TestApp;
 type User = Awaited<ReturnType<typeof createUser>>;
 let clinician: User;
 let certificateTemplateId: number;
@@ -72,8 +72,8 @@ const exportOf = (user: User, sessionId: number, templateId: number, format: str
 
 const decoded = (data: string | undefined) => Buffer.from(data ?? '', 'base64').toString('utf8');
 
+const testApp = useTestApp();
 beforeAll(async () => {
-  testApp = await buildTestApp();
   clinician = await createUser(testApp.app, { firstName: 'Imogen', lastName: 'Scribe' });
   const profile = await testApp.app.inject({
     method: 'PUT',
@@ -89,9 +89,6 @@ beforeAll(async () => {
     .limit(1);
   certificateTemplateId = certificate!.id;
 }, 60_000);
-afterAll(async () => {
-  await testApp.close();
-});
 
 describe('PDF', () => {
   it('is a letter: clinician, profession, patient, date, title, then every heading, list and line', async () => {

@@ -6,9 +6,10 @@
  */
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@clerkly/contracts';
-import { ORIGIN, buildTestApp, capturedLog, randomIp, type TestApp } from './helper';
+import { ORIGIN, capturedLog, randomIp } from './helper';
+import { useTestApp } from './use-test-app';
 import {
   AUTH_REQUESTS,
   ROUTES,
@@ -25,16 +26,12 @@ const ROUTE_TIMEOUT_MS = 180_000;
 /** A request still unanswered after this long counts as a hang. */
 const HANG_MS = 10_000;
 
-let testApp: TestApp;
 let owner: Owner;
 const log = capturedLog('info');
 
+const testApp = useTestApp({}, log.options);
 beforeAll(async () => {
-  testApp = await buildTestApp({}, log.options);
   owner = await createOwner(testApp.app);
-});
-afterAll(async () => {
-  await testApp.close();
 });
 
 const controlChars = fc

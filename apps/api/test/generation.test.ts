@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -23,34 +23,23 @@ import { transcribeSegmentJob } from '../src/modules/generation/transcribe-segme
 import { writeNote } from '../src/modules/generation/write-note.job';
 import { startReplayServer, type ReplayServer } from './fixtures/stt/replay-server';
 import { ORIGIN, buildTestApp, capturedLog, createUser, type TestApp } from './helper';
+import { speech } from './processes/harness';
+import { useTestApp } from './use-test-app';
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'clerkly-pipeline-'));
 
-/** Real speech: espeak-ng reads a sentence, sox makes it 16 kHz mono 16-bit, as the browser. */
-function speech(text: string): Buffer {
-  const raw = path.join(workDir, 'raw.wav');
-  const out = path.join(workDir, 'speech.wav');
-  execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', raw, text]);
-  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', out]);
-  return readFileSync(out);
-}
-
 const parts = [
-  speech('I have had a sore throat for three days.'),
-  speech('I have no fever and I am allergic to penicillin.'),
+  speech(workDir, 'I have had a sore throat for three days.'),
+  speech(workDir, 'I have no fever and I am allergic to penicillin.'),
 ];
 
-let testApp: TestApp;
 type User = Awaited<ReturnType<typeof createUser>>;
 
 // The app's log, as an operator reads it: a stopped transcription says so.
 const log = capturedLog('info');
 
-beforeAll(async () => {
-  testApp = await buildTestApp({}, log.options);
-});
+const testApp = useTestApp({}, log.options);
 afterAll(async () => {
-  await testApp.close();
   rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -300,6 +289,7 @@ async function until<T>(what: string, probe: () => T | Promise<T>, ok: (value: T
 describe('transcription nobody waits for any more', () => {
   // About 18 s of speech: its decoding runs for seconds, long enough to be caught running.
   const long = speech(
+    workDir,
     'I have had a sore throat for three days and a cough that keeps me awake at night. ' +
       'I have no fever, I am allergic to penicillin, and I take lisinopril for my blood pressure. ' +
       'My sister had the same thing last week and it went away after a few days of rest.',

@@ -123,6 +123,30 @@ export const randomIp = () =>
 
 export const ORIGIN = 'http://localhost:3000';
 
+/** A FormData as the browser sends it: the multipart content type (with its boundary) and bytes. */
+export async function encodeForm(form: FormData) {
+  const encoded = new Response(form);
+  return {
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+    payload: Buffer.from(await encoded.arrayBuffer()),
+  };
+}
+
+/** The one-request upload (`POST /api/deepgram/upload/`) of `form` with the clinician's cookie. */
+export async function postUploadForm(
+  app: FastifyInstance,
+  form: FormData,
+  { cookie, origin = ORIGIN }: { cookie: string; origin?: string },
+) {
+  const { headers, payload } = await encodeForm(form);
+  return app.inject({
+    method: 'POST',
+    url: '/api/deepgram/upload/',
+    headers: { cookie, origin, ...headers },
+    payload,
+  });
+}
+
 /** The latest code e-mailed to `email`, read from the outbox folder like a clinician would. */
 export async function readLatestCode(outboxDir: string, email: string): Promise<string> {
   const messages = await readOutbox(outboxDir);

@@ -28,21 +28,14 @@ import {
   finishInterruptedUploads,
   uploadKey,
 } from '../src/modules/generation/legacy-upload.service';
-import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
+import { ORIGIN, buildTestApp, createUser, type TestApp, postUploadForm } from './helper';
+import { speech } from './processes/harness';
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'clerkly-upload-retry-'));
 
-function speech(text: string, name: string): Buffer {
-  const raw = path.join(workDir, `${name}-raw.wav`);
-  const out = path.join(workDir, `${name}.wav`);
-  execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', raw, text]);
-  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', out]);
-  return readFileSync(out);
-}
-
 const shortWav = speech(
+  workDir,
   'I have had a sore throat for three days. I am allergic to penicillin.',
-  'short',
 );
 
 /** About 40 seconds: two segments, the first cut at a pause 15 to 30 seconds in. */
@@ -51,9 +44,9 @@ function twoSegmentWav(): Buffer {
   const second = path.join(workDir, 'second.wav');
   writeFileSync(
     first,
-    speech('My knee has been painful for two weeks when I climb the stairs.', 'a'),
+    speech(workDir, 'My knee has been painful for two weeks when I climb the stairs.'),
   );
-  writeFileSync(second, speech('We will start physiotherapy and review in four weeks.', 'b'));
+  writeFileSync(second, speech(workDir, 'We will start physiotherapy and review in four weeks.'));
   const out = path.join(workDir, 'long.wav');
   // Speech, 20 s of silence, speech, silence: the cut falls in the first pause.
   execFileSync('sox', [first, out, 'pad', '0', '20']);
@@ -90,17 +83,7 @@ async function upload(user: User, sessionId: number, audio: Buffer) {
   form.append('selectedTemplateIds', '[1]');
   form.append('sessionId', String(sessionId));
   form.append('audio', new Blob([new Uint8Array(audio)], { type: 'audio/wav' }), 'r.wav');
-  const encoded = new Response(form);
-  return testApp.app.inject({
-    method: 'POST',
-    url: '/api/deepgram/upload/',
-    headers: {
-      cookie: user.cookie,
-      origin: ORIGIN,
-      'content-type': encoded.headers.get('content-type')!,
-    },
-    payload: Buffer.from(await encoded.arrayBuffer()),
-  });
+  return postUploadForm(testApp.app, form, { cookie: user.cookie });
 }
 
 const db = () => testApp.app.database.db;

@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   LIMIT_MESSAGES,
   apiErrorSchema,
@@ -14,29 +13,19 @@ import {
 } from '@clerkly/contracts';
 import { sessionNotes, sessionSegments, usageCounters } from '../src/db/schema';
 import { encodeWav } from '../src/engines/audio/wav';
-import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
+import { ORIGIN, createUser, postUploadForm } from './helper';
+import { speech } from './processes/harness';
+import { useTestApp } from './use-test-app';
 
-let testApp: TestApp;
 const workDir = mkdtempSync(path.join(tmpdir(), 'clerkly-gen-'));
 
-/** Real speech: espeak-ng reads a short consultation, sox makes it 16 kHz mono 16-bit. */
-function synthesiseSpeech(text: string): Buffer {
-  const raw = path.join(workDir, 'raw.wav');
-  const out = path.join(workDir, 'speech.wav');
-  execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', raw, text]);
-  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', out]);
-  return readFileSync(out);
-}
-
-const speechWav = synthesiseSpeech(
+const speechWav = speech(
+  workDir,
   'I have had a sore throat for three days. I have no fever. I am allergic to penicillin.',
 );
 
-beforeAll(async () => {
-  testApp = await buildTestApp({ uploadLimitBytes: 2 * 1024 * 1024 });
-});
+const testApp = useTestApp({ uploadLimitBytes: 2 * 1024 * 1024 });
 afterAll(async () => {
-  await testApp.close();
   rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -67,17 +56,7 @@ async function upload(
       audio.name ?? 'recording.wav',
     );
   }
-  const encoded = new Response(form);
-  return testApp.app.inject({
-    method: 'POST',
-    url: '/api/deepgram/upload/',
-    headers: {
-      cookie: user.cookie,
-      origin: ORIGIN,
-      'content-type': encoded.headers.get('content-type')!,
-    },
-    payload: Buffer.from(await encoded.arrayBuffer()),
-  });
+  return postUploadForm(testApp.app, form, { cookie: user.cookie });
 }
 
 const errorOf = (body: string) => apiErrorSchema.parse(JSON.parse(body)).error;

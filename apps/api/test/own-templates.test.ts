@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   OWN_TEMPLATE_LIMITS,
   apiErrorSchema,
@@ -8,17 +8,12 @@ import {
   templateTopicSchema,
   type OwnTemplateInput,
 } from '@clerkly/contracts';
-import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
+import { ORIGIN, createUser } from './helper';
+import { useTestApp } from './use-test-app';
 
 /** Issue 27: a clinician's own templates, private to them, on the spec's template endpoints. */
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp();
 
 type User = Awaited<ReturnType<typeof createUser>>;
 const call = (

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, templateListItemSchema, templateTopicSchema } from '@clerkly/contracts';
 import { seedReferenceData } from '../src/db/seed/seed';
-import { buildTestApp, createUser, type TestApp } from './helper';
+import { createUser } from './helper';
+import { useTestApp } from './use-test-app';
 
-let testApp: TestApp;
 let user: Awaited<ReturnType<typeof createUser>>;
 
+const testApp = useTestApp();
 beforeAll(async () => {
-  testApp = await buildTestApp();
   user = await createUser(testApp.app);
-});
-afterAll(async () => {
-  await testApp.close();
 });
 
 const get = (url: string, headers: Record<string, string> = { cookie: user.cookie }) =>

@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { ORIGIN, createUser } from './helper';
+import { ORIGIN, createUser, encodeForm } from './helper';
 import { encodeWav } from '../src/engines/audio/wav';
 
 /**
@@ -36,11 +36,7 @@ export async function multipartBody(fields: Record<string, string>, audio: Buffe
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   if (audio) form.append('audio', new Blob([audio], { type: 'audio/wav' }), 'recording.wav');
-  const encoded = new Response(form);
-  return {
-    headers: { 'content-type': encoded.headers.get('content-type')! },
-    payload: Buffer.from(await encoded.arrayBuffer()),
-  };
+  return encodeForm(form);
 }
 
 export const ROUTES: Record<string, RouteEntry> = {

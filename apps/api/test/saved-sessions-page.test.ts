@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   SAVED_SESSIONS_PAGE,
   apiErrorSchema,
@@ -7,16 +7,11 @@ import {
   type SavedSessionsPage,
 } from '@clerkly/contracts';
 import { patientSessions } from '../src/db/schema';
-import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
+import { ORIGIN, createUser } from './helper';
+import { useTestApp } from './use-test-app';
 
 // Issue 13: GET /api/notes/user/{id}/page, My Sessions' paged list (docs/decisions/009).
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await buildTestApp({ usageLimits: false });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ usageLimits: false });
 
 type User = Awaited<ReturnType<typeof createUser>>;
 const call = (user: User, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>

@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   API_PATHS,
   SEGMENT_RULES,
@@ -13,7 +12,9 @@ import {
 import { sessionSegments } from '../src/db/schema';
 import { bossJobs } from '../src/jobs/pg-boss-tables';
 import { transcribeSegmentJob } from '../src/modules/generation/transcribe-segment.job';
-import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
+import { ORIGIN, createUser } from './helper';
+import { speech } from './processes/harness';
+import { useTestApp } from './use-test-app';
 
 /**
  * Issue 25, scheduling for the clinician who is waiting: once a session is stopped, its segments
@@ -24,33 +25,20 @@ import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'clerkly-scheduling-'));
 
-/** Real speech: espeak-ng reads a sentence, sox makes it 16 kHz mono 16-bit, as the browser. */
-function speech(text: string, name: string): Buffer {
-  const raw = path.join(workDir, `${name}-raw.wav`);
-  const out = path.join(workDir, `${name}.wav`);
-  execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', raw, text]);
-  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', out]);
-  return readFileSync(out);
-}
-
 const recordingParts = [
-  speech('The cough started two weeks ago and it is worse at night.', 'a0'),
-  speech('I have been taking paracetamol twice a day for the pain.', 'a1'),
-  speech('My sister had asthma when she was a child.', 'a2'),
-  speech('I sleep badly because of the cough and I feel tired.', 'a3'),
-  speech('There is no blood when I cough and no chest pain.', 'a4'),
+  speech(workDir, 'The cough started two weeks ago and it is worse at night.'),
+  speech(workDir, 'I have been taking paracetamol twice a day for the pain.'),
+  speech(workDir, 'My sister had asthma when she was a child.'),
+  speech(workDir, 'I sleep badly because of the cough and I feel tired.'),
+  speech(workDir, 'There is no blood when I cough and no chest pain.'),
 ];
-const stoppedPart = speech('I have had a sore throat for three days.', 'b0');
+const stoppedPart = speech(workDir, 'I have had a sore throat for three days.');
 
-let testApp: TestApp;
-beforeAll(async () => {
-  // One transcription at a time: the order in which segments finish is the order they ran.
-  testApp = await buildTestApp({
-    jobs: { transcribeConcurrency: 1, notesConcurrency: 2, retryDelaySeconds: 1 },
-  });
+// One transcription at a time: the order in which segments finish is the order they ran.
+const testApp = useTestApp({
+  jobs: { transcribeConcurrency: 1, notesConcurrency: 2, retryDelaySeconds: 1 },
 });
 afterAll(async () => {
-  await testApp.close();
   rmSync(workDir, { recursive: true, force: true });
 });
 

@@ -5,7 +5,7 @@
  * not hold the connection.
  */
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BODY_IDLE_TIMEOUT_MS } from '../src/plugins/request-guards';
 import { encodeWav } from '../src/engines/audio/wav';
 import {
@@ -17,17 +17,10 @@ import {
   newUser,
   randomIp,
   readLatestCode,
-  type TestApp,
 } from './helper';
+import { useTestApp } from './use-test-app';
 
-let testApp: TestApp;
-
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp();
 
 describe('sign-up', () => {
   const signUp = (overrides: Record<string, string>) => {

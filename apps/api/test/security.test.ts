@@ -3,7 +3,7 @@
  * the code before the fix.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   SAVE_CONFLICT,
   SESSION_LIMITS,
@@ -16,7 +16,6 @@ import { hashSessionToken } from '../src/modules/auth/session-store';
 import {
   ORIGIN,
   bearerTokenOf,
-  buildTestApp,
   capturedLog,
   cookiesOf,
   createUser,
@@ -25,17 +24,12 @@ import {
   randomIp,
   readLatestCode,
   readOutbox,
-  type TestApp,
+  postUploadForm,
 } from './helper';
+import { useTestApp } from './use-test-app';
 
-let testApp: TestApp;
 const log = capturedLog('info');
-beforeAll(async () => {
-  testApp = await buildTestApp({}, log.options);
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({}, log.options);
 
 type User = Awaited<ReturnType<typeof createUser>>;
 const errorOf = (body: string) => apiErrorSchema.parse(JSON.parse(body)).error;
@@ -201,17 +195,7 @@ describe('Medium 4: cross-site requests with the clinician cookie are refused', 
     form.append('sessionId', String(sessionId));
     form.append('prevTranscribedText', 'forged transcript');
     form.append('audio', new Blob([Buffer.alloc(64)], { type: 'audio/wav' }), 'recording.wav');
-    const encoded = new Response(form);
-    return testApp.app.inject({
-      method: 'POST',
-      url: '/api/deepgram/upload/',
-      headers: {
-        cookie: user.cookie,
-        origin,
-        'content-type': encoded.headers.get('content-type')!,
-      },
-      payload: Buffer.from(await encoded.arrayBuffer()),
-    });
+    return postUploadForm(testApp.app, form, { cookie: user.cookie, origin });
   }
 
   it('refuses a multipart upload posted from another port of the same host', async () => {

@@ -14,18 +14,13 @@ import {
   sessionVersionSchema,
   sessionVersionsSchema,
 } from '@clerkly/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
+import { describe, expect, it } from 'vitest';
+import { ORIGIN, createUser } from './helper';
+import { useTestApp } from './use-test-app';
 
-let testApp: TestApp;
 type User = Awaited<ReturnType<typeof createUser>>;
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp();
 
 const FIRST_TRANSCRIPT = 'my left knee has hurt for two weeks since i fell off my bike';
 const FIRST_NOTE = '<p>Left knee pain for two weeks after a fall from a bicycle.</p>';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   LIMIT_MESSAGES,
   VALIDATION_MESSAGES,
@@ -8,15 +8,10 @@ import {
   unfilledFieldsMessage,
 } from '@clerkly/contracts';
 import { patientSessions, subscriptions, users } from '../src/db/schema';
-import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
+import { ORIGIN, createUser } from './helper';
+import { useTestApp } from './use-test-app';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp();
 
 type User = Awaited<ReturnType<typeof createUser>>;
 const call = (user: User, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { speechEngineLabel } from './engines';
 import { transcriptConfidenceSchema } from './notes/confidence';
 import { noteEvidenceSchema } from './notes/evidence';
 import { safetyFindingSchema } from './notes/safety-check';
@@ -40,21 +41,11 @@ const transcriptSegmentSchema = z.object({
   words: transcriptConfidenceSchema.optional(),
 });
 
-/**
- * How the app names each speech-to-text engine next to a transcript (issue 15: the clinician
- * sees which engine heard the consultation). Unknown kinds are shown as stored.
- */
-export const SPEECH_ENGINE_LABELS: Readonly<Record<string, string>> = {
-  sphinx: 'the offline recogniser (pocketsphinx)',
-  deepgram: 'Deepgram',
-  openai: 'an OpenAI-compatible transcription service',
-};
-
 /** "Transcribed by …" for the engines that transcribed a session's segments, or null. */
 export function transcribedByText(engines: readonly (string | null)[]): string | null {
   const names = [...new Set(engines.filter((engine): engine is string => Boolean(engine)))];
   if (names.length === 0) return null;
-  return `Transcribed by ${names.map((name) => SPEECH_ENGINE_LABELS[name] ?? name).join(' and ')}.`;
+  return `Transcribed by ${names.map(speechEngineLabel).join(' and ')}.`;
 }
 
 /**

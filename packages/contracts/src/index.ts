@@ -10,6 +10,7 @@ export * from './messages';
 export * from './sessions';
 export * from './session-versions';
 export * from './legacy-upload';
+export * from './engines';
 export * from './generation';
 export * from './notes';
 export * from './billing';

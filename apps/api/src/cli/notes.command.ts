@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { NOTE_ENGINE_KINDS } from '@clerkly/contracts';
 import { buildEngineConfig } from '../config/config';
 import { ConfigError, parseEnv } from '../config/env';
 import { TEMPLATE_CATALOGUE, type CatalogueTemplate } from '../db/seed/template-catalogue';
@@ -202,8 +203,10 @@ export async function runNotes(
       throw new UsageError(`one transcript at a time, got ${positionals.length} files`);
     }
     if (values.html && values.json) throw new UsageError('choose one of --html and --json');
-    if (values.engine !== undefined && values.engine !== 'builtin' && values.engine !== 'llm') {
-      throw new UsageError(`--engine must be "builtin" or "llm", not "${values.engine}"`);
+    const engineName = values.engine;
+    if (engineName !== undefined && !NOTE_ENGINE_KINDS.some((kind) => kind === engineName)) {
+      const kinds = NOTE_ENGINE_KINDS.map((kind) => `"${kind}"`).join(' or ');
+      throw new UsageError(`--engine must be ${kinds}, not "${engineName}"`);
     }
     const { id, template } = resolveTemplate(values.template);
     const consultationDate = values.date ? parseDate(values.date) : undefined;

@@ -6,11 +6,11 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { SPEECH_ENGINE_KINDS } from '@clerkly/contracts';
 import { buildEngineConfig } from '../config/config';
 import { ConfigError, parseEnv } from '../config/env';
 import { DEFAULT_MAX_AUDIO_BYTES } from '../engines/audio/decode-audio';
 import {
-  SPEECH_TO_TEXT_KINDS,
   SpeechToTextError,
   transcriptText,
   type EngineLogger,
@@ -100,9 +100,9 @@ export async function runTranscribe(
     }
     verbose = values.verbose;
     const engineName = values.engine;
-    if (engineName !== undefined && !SPEECH_TO_TEXT_KINDS.some((kind) => kind === engineName)) {
+    if (engineName !== undefined && !SPEECH_ENGINE_KINDS.some((kind) => kind === engineName)) {
       throw new UsageError(
-        `unknown engine "${engineName}" (choose ${SPEECH_TO_TEXT_KINDS.join(', ')})`,
+        `unknown engine "${engineName}" (choose ${SPEECH_ENGINE_KINDS.join(', ')})`,
       );
     }
     if (positionals.length === 0) throw new UsageError('missing the audio file');

@@ -9,6 +9,9 @@ import {
 } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { chosenEngineConfig } from '../engines/engine-definition';
+import { NOTE_ENGINE_REGISTRY, type NoteEngineConfig } from '../engines/notes/notes.registry';
+import { SPEECH_ENGINE_REGISTRY, type SpeechEngineConfig } from '../engines/stt/stt.registry';
 import { apiPackageRoot, repoRoot } from '../lib/paths';
 import { ConfigError, type Env } from './env';
 
@@ -75,39 +78,22 @@ export interface BillingConfig {
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | null } | null;
 }
 
-/** Which speech-to-text and note engines run, with what they need (validated in env.ts). */
+/**
+ * Which speech-to-text and note engines run, with what they need (validated in env.ts). Each
+ * engine's settings are typed by its registry entry, whose kinds follow the catalogue.
+ */
 export interface EngineConfig {
-  stt:
-    | { kind: 'sphinx'; model: 'consultation' | 'general' }
-    | { kind: 'deepgram'; apiKey: string; baseUrl: string }
-    | { kind: 'openai'; baseUrl: string; apiKey: string | null; model: string };
-  notes:
-    { kind: 'builtin' } | { kind: 'llm'; baseUrl: string; apiKey: string | null; model: string };
+  stt: SpeechEngineConfig;
+  notes: NoteEngineConfig;
   timeoutMs: number;
 }
 
 export function buildEngineConfig(env: Env): EngineConfig {
-  const stt: EngineConfig['stt'] =
-    env.STT_ENGINE === 'deepgram'
-      ? { kind: 'deepgram', apiKey: env.DEEPGRAM_API_KEY ?? '', baseUrl: env.DEEPGRAM_URL }
-      : env.STT_ENGINE === 'openai'
-        ? {
-            kind: 'openai',
-            baseUrl: env.STT_URL ?? '',
-            apiKey: env.STT_API_KEY ?? null,
-            model: env.STT_MODEL,
-          }
-        : { kind: 'sphinx', model: env.SPHINX_MODEL };
-  const notes: EngineConfig['notes'] =
-    env.NOTES_ENGINE === 'llm'
-      ? {
-          kind: 'llm',
-          baseUrl: env.LLM_URL ?? '',
-          apiKey: env.LLM_API_KEY ?? null,
-          model: env.LLM_MODEL,
-        }
-      : { kind: 'builtin' };
-  return { stt, notes, timeoutMs: env.ENGINE_TIMEOUT_MS };
+  return {
+    stt: chosenEngineConfig(SPEECH_ENGINE_REGISTRY, env.STT_ENGINE, env),
+    notes: chosenEngineConfig(NOTE_ENGINE_REGISTRY, env.NOTES_ENGINE, env),
+    timeoutMs: env.ENGINE_TIMEOUT_MS,
+  };
 }
 
 /**

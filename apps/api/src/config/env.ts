@@ -1,4 +1,8 @@
+import { noteEngineKindSchema, speechEngineKindSchema } from '@clerkly/contracts';
 import { z } from 'zod';
+import { chosenEngineProblems } from '../engines/engine-definition';
+import { NOTE_ENGINE_ENV, NOTE_ENGINE_REGISTRY } from '../engines/notes/notes.registry';
+import { SPEECH_ENGINE_ENV, SPEECH_ENGINE_REGISTRY } from '../engines/stt/stt.registry';
 
 /**
  * Environment, validated once at boot (STYLE "One definition of each thing"). A bad value stops
@@ -48,19 +52,12 @@ const envSchema = z.object({
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   /** Sign-in by an e-mailed code alone, without the password (issue 11: off unless chosen). */
   PASSWORDLESS_SIGN_IN: z.enum(['on', 'off']).default('off'),
-  // Engines (decision 003): offline by default, cloud or local by configuration.
-  STT_ENGINE: z.enum(['sphinx', 'deepgram', 'openai']).default('sphinx'),
-  /** The offline recogniser's language model (issue 15): consultations, or general English. */
-  SPHINX_MODEL: z.enum(['consultation', 'general']).default('general'),
-  DEEPGRAM_API_KEY: z.string().min(1).optional(),
-  DEEPGRAM_URL: z.url().default('https://api.deepgram.com'),
-  STT_URL: z.url({ error: 'STT_URL must be an absolute URL' }).optional(),
-  STT_API_KEY: z.string().min(1).optional(),
-  STT_MODEL: z.string().min(1).default('whisper-1'),
-  NOTES_ENGINE: z.enum(['builtin', 'llm']).default('builtin'),
-  LLM_URL: z.url({ error: 'LLM_URL must be an absolute URL' }).optional(),
-  LLM_API_KEY: z.string().min(1).optional(),
-  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  // Engines (decision 003): offline by default, cloud or local by configuration. The kinds come
+  // from the catalogue in @clerkly/contracts, each engine's own variables from its registry entry.
+  STT_ENGINE: speechEngineKindSchema.default('sphinx'),
+  ...SPEECH_ENGINE_ENV,
+  NOTES_ENGINE: noteEngineKindSchema.default('builtin'),
+  ...NOTE_ENGINE_ENV,
   ENGINE_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   /** Largest recording accepted by the upload (an hour of 16 kHz mono WAV is ~115 MB). */
   UPLOAD_LIMIT_BYTES: z.coerce
@@ -128,16 +125,10 @@ export type Env = z.infer<typeof envSchema>;
 
 /** A chosen engine must have what it needs: fail at boot, never fall back to a toy silently. */
 function engineProblems(env: Env): string[] {
-  const problems: string[] = [];
-  if (env.STT_ENGINE === 'deepgram' && !env.DEEPGRAM_API_KEY) {
-    problems.push('DEEPGRAM_API_KEY: required when STT_ENGINE=deepgram');
-  }
-  if (env.STT_ENGINE === 'openai' && !env.STT_URL) {
-    problems.push('STT_URL: required when STT_ENGINE=openai (an OpenAI-compatible base URL)');
-  }
-  if (env.NOTES_ENGINE === 'llm' && !env.LLM_URL) {
-    problems.push('LLM_URL: required when NOTES_ENGINE=llm (an OpenAI-compatible base URL)');
-  }
+  const problems: string[] = [
+    ...chosenEngineProblems(SPEECH_ENGINE_REGISTRY, env.STT_ENGINE, env),
+    ...chosenEngineProblems(NOTE_ENGINE_REGISTRY, env.NOTES_ENGINE, env),
+  ];
   if (env.ROLE !== 'all' && !env.DATABASE_URL) {
     problems.push(
       `ROLE: ${env.ROLE} needs DATABASE_URL (the embedded PGlite database is one process: ROLE=all)`,

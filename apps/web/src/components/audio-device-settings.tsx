@@ -1,9 +1,18 @@
-import { Alert, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconMicrophone, IconVolume } from '@tabler/icons-react';
+import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { IconMicrophone, IconVolume } from '@tabler/icons-react';
+import { WarningAlert } from './warning-alert';
 import type { AudioDevice, AudioDevices } from '../hooks/use-audio-devices';
 
 const toOptions = (devices: AudioDevice[]) =>
   devices.map((device) => ({ value: device.deviceId, label: device.label }));
+
+function TryAgain({ devices }: { devices: AudioDevices }) {
+  return (
+    <Button size="xs" variant="light" onClick={devices.refresh}>
+      Try again
+    </Button>
+  );
+}
 
 function DevicesProblem({ devices }: { devices: AudioDevices }) {
   switch (devices.status) {
@@ -12,53 +21,26 @@ function DevicesProblem({ devices }: { devices: AudioDevices }) {
       return null;
     case 'denied':
       return (
-        <Alert
-          color="yellow"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-          title="Microphone access is blocked"
-          role="alert"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              Allow microphone access for this site in your browser&apos;s settings (the icon next
-              to the address), then try again.
-            </Text>
-            <Button size="xs" variant="light" onClick={devices.refresh}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <WarningAlert title="Microphone access is blocked" action={<TryAgain devices={devices} />}>
+          Allow microphone access for this site in your browser&apos;s settings (the icon next to
+          the address), then try again.
+        </WarningAlert>
       );
     case 'unsupported':
       return (
-        <Alert
-          color="yellow"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-          title="Audio devices are not available"
-          role="alert"
-        >
+        <WarningAlert title="Audio devices are not available">
           This browser cannot list audio devices. Use a recent version of Chrome, Edge, Firefox or
           Safari, on a secure (https) address.
-        </Alert>
+        </WarningAlert>
       );
     case 'error':
       return (
-        <Alert
-          color="yellow"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
+        <WarningAlert
           title="Audio devices could not be listed"
-          role="alert"
+          action={<TryAgain devices={devices} />}
         >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">Check that your microphone is plugged in, then try again.</Text>
-            <Button size="xs" variant="light" onClick={devices.refresh}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+          Check that your microphone is plugged in, then try again.
+        </WarningAlert>
       );
   }
 }

@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconMicrophone, IconPlayerStopFilled } from '@tabler/icons-react';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconMicrophone, IconPlayerStopFilled } from '@tabler/icons-react';
 import { useMicTest } from '../hooks/use-mic-test';
 import { FrequencyBars } from './frequency-bars';
+import { WarningAlert } from './warning-alert';
 
 type MicTestProps = {
   /** The microphone to test (from `useAudioDevices`); `null` uses the system default. */
@@ -50,15 +51,7 @@ export function MicTest({ deviceId, disabled = false }: MicTestProps) {
         )}
       </Group>
       {state.status === 'error' && (
-        <Alert
-          color="yellow"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-          title="Microphone test unavailable"
-          role="alert"
-        >
-          {state.message}
-        </Alert>
+        <WarningAlert title="Microphone test unavailable">{state.message}</WarningAlert>
       )}
     </Stack>
   );

@@ -37,6 +37,12 @@ export const users = pgTable('users', {
   passwordResetNoticeSentAt: timestamp('password_reset_notice_sent_at', { withTimezone: true }),
 });
 
+/** The account a row belongs to, deleted with it (every per-user table). */
+export const ownerIdColumn = () =>
+  text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const sessions = pgTable(
   'sessions',
   {
@@ -50,9 +56,7 @@ export const sessions = pgTable(
     rememberMe: boolean('remember_me').notNull().default(false),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerIdColumn(),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );
@@ -63,9 +67,7 @@ export const accounts = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerIdColumn(),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),

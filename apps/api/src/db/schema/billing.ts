@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { ownerIdColumn, users } from './auth';
 
 /**
  * Mirror of the payment provider's subscription state (spec point 3 "Subscription"), written only
@@ -10,9 +10,7 @@ export const subscriptions = pgTable(
   {
     /** Stripe's subscription id (`sub_...`). */
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerIdColumn(),
     status: text('status').notNull(),
     stripePriceId: text('stripe_price_id'),
     stripeCustomerId: text('stripe_customer_id'),

@@ -10,9 +10,9 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { ownerIdColumn } from './auth';
 import { templates } from './reference';
-import { patientSessions } from './sessions';
+import { sessionIdColumn } from './sessions';
 
 /** Raw bytes (sealed audio): PostgreSQL `bytea`, a Buffer in Node on both drivers. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -30,12 +30,8 @@ export const sessionSegments = pgTable(
   'session_segments',
   {
     id: serial('id').primaryKey(),
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => patientSessions.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: sessionIdColumn(),
+    userId: ownerIdColumn(),
     seq: integer('seq').notNull(),
     /** queued → transcribed, or failed once its job has used up its retries. */
     status: text('status').notNull().default('queued'),
@@ -69,12 +65,8 @@ export const generations = pgTable(
   'generations',
   {
     id: serial('id').primaryKey(),
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => patientSessions.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: sessionIdColumn(),
+    userId: ownerIdColumn(),
     kind: text('kind').notNull(),
     templateIds: jsonb('template_ids').$type<number[]>().notNull(),
     /** `notes`: the segments segmentFrom..segmentTo-1 make the transcript. */

@@ -1,5 +1,5 @@
 import { integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { patientSessions } from './sessions';
+import { sessionIdColumn } from './sessions';
 
 /** A note as one version holds it: its template and its text, sealed as the live note's is. */
 export interface VersionNote {
@@ -16,9 +16,7 @@ export const sessionVersions = pgTable(
   'session_versions',
   {
     id: serial('id').primaryKey(),
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => patientSessions.id, { onDelete: 'cascade' }),
+    sessionId: sessionIdColumn(),
     /** The session's `version` this save produced. */
     version: integer('version').notNull(),
     transcriptSealed: text('transcript_sealed'),

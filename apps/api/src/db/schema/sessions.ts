@@ -10,7 +10,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { ownerIdColumn, users } from './auth';
 import { appointmentTypes, templates } from './reference';
 
 /**
@@ -21,9 +21,7 @@ export const patientSessions = pgTable(
   'patient_sessions',
   {
     id: serial('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerIdColumn(),
     firstNameSealed: text('first_name_sealed').notNull(),
     lastNameSealed: text('last_name_sealed').notNull(),
     dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
@@ -50,6 +48,12 @@ export const patientSessions = pgTable(
   ],
 );
 
+/** The patient session a row belongs to, deleted with it. */
+export const sessionIdColumn = () =>
+  integer('session_id')
+    .notNull()
+    .references(() => patientSessions.id, { onDelete: 'cascade' });
+
 /**
  * Earlier transcripts of a session: a transcript is never replaced without keeping the one it
  * replaces (issue 11). Sealed like the live one.
@@ -58,9 +62,7 @@ export const sessionTranscriptHistory = pgTable(
   'session_transcript_history',
   {
     id: serial('id').primaryKey(),
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => patientSessions.id, { onDelete: 'cascade' }),
+    sessionId: sessionIdColumn(),
     transcriptSealed: text('transcript_sealed').notNull(),
     replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -72,13 +74,9 @@ export const sessionNotes = pgTable(
   'session_notes',
   {
     id: serial('id').primaryKey(),
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => patientSessions.id, { onDelete: 'cascade' }),
+    sessionId: sessionIdColumn(),
     /** Denormalised from the session so "my notes between two dates" is one indexed scan. */
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerIdColumn(),
     templateId: integer('template_id')
       .notNull()
       .references(() => templates.id),

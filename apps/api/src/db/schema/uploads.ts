@@ -1,7 +1,7 @@
 import { integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { ownerIdColumn } from './auth';
 import { generations } from './pipeline';
-import { patientSessions } from './sessions';
+import { sessionIdColumn } from './sessions';
 
 /**
  * One whole recording sent to the one-request upload (issue 23, findings 7 and 10), recorded
@@ -12,12 +12,8 @@ export const sessionUploads = pgTable(
   'session_uploads',
   {
     id: serial('id').primaryKey(),
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => patientSessions.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: sessionIdColumn(),
+    userId: ownerIdColumn(),
     /** SHA-256 (hex) of the uploaded file: what makes a retry the same upload. */
     contentSha256: text('content_sha256').notNull(),
     templateIds: integer('template_ids').array().notNull().$type<number[]>(),

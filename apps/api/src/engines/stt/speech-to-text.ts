@@ -1,3 +1,4 @@
+import type { SpeechEngineKind } from '@clerkly/contracts';
 import type { AudioInput } from '../audio/decode-audio';
 
 /**
@@ -7,9 +8,6 @@ import type { AudioInput } from '../audio/decode-audio';
  */
 
 export type { AudioInput } from '../audio/decode-audio';
-
-export type SpeechToTextKind = 'sphinx' | 'deepgram' | 'openai';
-export const SPEECH_TO_TEXT_KINDS: readonly SpeechToTextKind[] = ['sphinx', 'deepgram', 'openai'];
 
 export interface TranscriptWord {
   word: string;
@@ -35,7 +33,7 @@ export interface Transcript {
   /** Utterances or speaker turns, where the engine gives them. */
   segments?: TranscriptSegment[];
   durationSeconds: number;
-  engine: SpeechToTextKind;
+  engine: SpeechEngineKind;
 }
 
 export interface TranscribeOptions {
@@ -55,7 +53,7 @@ export interface TranscribeOptions {
 }
 
 export interface SpeechToText {
-  readonly kind: SpeechToTextKind;
+  readonly kind: SpeechEngineKind;
   transcribe(audio: AudioInput, options?: TranscribeOptions): Promise<Transcript>;
   /** One line for the boot log: which engine, where, and why it is the one running. */
   describe(): string;

@@ -1,4 +1,11 @@
-import type { EngineConfig } from '../../config/config';
+import type { SpeechEngineKind } from '@clerkly/contracts';
+import { z } from 'zod';
+import {
+  defineEngine,
+  engineEnvShape,
+  type EngineConfigOf,
+  type FamilyConfig,
+} from '../engine-definition';
 import type { RetryPolicy } from './http-retry';
 import type { AudioLimits } from './prepare-audio';
 import { CONSULTATION_MODEL, SphinxSpeechToText, type SphinxOptions } from './sphinx.stt';
@@ -13,9 +20,6 @@ import { silentLogger, type EngineLogger, type SpeechToText } from './speech-to-
  * Cloud engines are imported only when configured (issue 13): their SDKs (Deepgram, OpenAI) took
  * a large part of the start-up time and memory of a server that never used them.
  */
-
-type SttConfig = EngineConfig['stt'];
-type SpeechToTextKindConfig<K extends SttConfig['kind']> = Extract<SttConfig, { kind: K }>;
 
 /** Knobs that are not configuration: limits, and what tests need to point elsewhere. */
 export interface SpeechToTextOverrides extends AudioLimits {
@@ -40,11 +44,6 @@ interface FactoryContext {
   overrides: SpeechToTextOverrides;
 }
 
-type Factory<K extends SttConfig['kind']> = (
-  config: SpeechToTextKindConfig<K>,
-  context: FactoryContext,
-) => SpeechToText | Promise<SpeechToText>;
-
 const limitsOf = ({
   maxBytes,
   maxDurationSeconds,
@@ -55,52 +54,108 @@ const limitsOf = ({
   ffmpegPath,
 });
 
-const registry: { [K in SttConfig['kind']]: Factory<K> } = {
-  sphinx: (config, { timeoutMs, logger, overrides }) =>
-    new SphinxSpeechToText({
-      ...limitsOf(overrides),
-      ...(config.model === 'consultation' ? CONSULTATION_MODEL : {}),
-      ...overrides.sphinx,
-      timeoutMs,
-      logger,
-    }),
-  deepgram: async (config, { timeoutMs, logger, overrides }) => {
-    const { DeepgramSpeechToText } = await import('./deepgram.stt');
-    return new DeepgramSpeechToText({
-      ...limitsOf(overrides),
-      apiKey: config.apiKey,
-      baseUrl: config.baseUrl,
-      timeoutMs,
-      logger,
-      retry: overrides.retry,
-    });
-  },
-  openai: async (config, { timeoutMs, logger, overrides }) => {
-    const { OpenAiSpeechToText } = await import('./openai.stt');
-    return new OpenAiSpeechToText({
-      ...limitsOf(overrides),
-      baseUrl: config.baseUrl,
-      apiKey: config.apiKey,
-      model: config.model,
-      timeoutMs,
-      logger,
-      retry: overrides.retry,
-    });
-  },
-};
+const defineSpeechEngine = defineEngine<FactoryContext, SpeechToText>();
 
-// The correlated-union pattern (TypeScript 4.6+): indexing the registry with the config's own
-// kind types the factory for exactly that config, so no cast and no switch is needed.
-function build<K extends SttConfig['kind']>(
-  config: SpeechToTextKindConfig<K> & { kind: K },
+/**
+ * One entry per engine of the catalogue (`SPEECH_ENGINES` in `@clerkly/contracts`): what it
+ * reads from the environment, what it needs when chosen, and how it is built. The `satisfies`
+ * makes a kind added to the catalogue a compile error here until it has its entry.
+ */
+export const SPEECH_ENGINE_REGISTRY = {
+  sphinx: defineSpeechEngine({
+    env: {
+      /** The offline recogniser's language model (issue 15): consultations, or general English. */
+      SPHINX_MODEL: z.enum(['consultation', 'general']).default('general'),
+    },
+    settings: (env) => ({ model: env.SPHINX_MODEL }),
+    create: (config, { timeoutMs, logger, overrides }) =>
+      new SphinxSpeechToText({
+        ...limitsOf(overrides),
+        ...(config.model === 'consultation' ? CONSULTATION_MODEL : {}),
+        ...overrides.sphinx,
+        timeoutMs,
+        logger,
+      }),
+  }),
+  deepgram: defineSpeechEngine({
+    env: {
+      DEEPGRAM_API_KEY: z.string().min(1).optional(),
+      DEEPGRAM_URL: z.url().default('https://api.deepgram.com'),
+    },
+    problems: (env) =>
+      env.DEEPGRAM_API_KEY ? [] : ['DEEPGRAM_API_KEY: required when STT_ENGINE=deepgram'],
+    settings: (env) => ({ apiKey: env.DEEPGRAM_API_KEY ?? '', baseUrl: env.DEEPGRAM_URL }),
+    create: async (config, { timeoutMs, logger, overrides }) => {
+      const { DeepgramSpeechToText } = await import('./deepgram.stt');
+      return new DeepgramSpeechToText({
+        ...limitsOf(overrides),
+        apiKey: config.apiKey,
+        baseUrl: config.baseUrl,
+        timeoutMs,
+        logger,
+        retry: overrides.retry,
+      });
+    },
+  }),
+  openai: defineSpeechEngine({
+    env: {
+      STT_URL: z.url({ error: 'STT_URL must be an absolute URL' }).optional(),
+      STT_API_KEY: z.string().min(1).optional(),
+      STT_MODEL: z.string().min(1).default('whisper-1'),
+    },
+    problems: (env) =>
+      env.STT_URL
+        ? []
+        : ['STT_URL: required when STT_ENGINE=openai (an OpenAI-compatible base URL)'],
+    settings: (env) => ({
+      baseUrl: env.STT_URL ?? '',
+      apiKey: env.STT_API_KEY ?? null,
+      model: env.STT_MODEL,
+    }),
+    create: async (config, { timeoutMs, logger, overrides }) => {
+      const { OpenAiSpeechToText } = await import('./openai.stt');
+      return new OpenAiSpeechToText({
+        ...limitsOf(overrides),
+        baseUrl: config.baseUrl,
+        apiKey: config.apiKey,
+        model: config.model,
+        timeoutMs,
+        logger,
+        retry: overrides.retry,
+      });
+    },
+  }),
+} satisfies Record<SpeechEngineKind, unknown>;
+
+type Registry = typeof SPEECH_ENGINE_REGISTRY;
+
+/** The configured speech-to-text engine: its kind and its settings (`config.engines.stt`). */
+export type SpeechEngineConfig = FamilyConfig<Registry>;
+type SpeechEngineConfigOf<K extends SpeechEngineKind> = EngineConfigOf<Registry, K>;
+
+/** Every engine's variables (validated whichever engine is chosen, as before). */
+export const SPEECH_ENGINE_ENV = engineEnvShape(SPEECH_ENGINE_REGISTRY);
+
+type Factory<K extends SpeechEngineKind> = (
+  config: SpeechEngineConfigOf<K>,
+  context: FactoryContext,
+) => SpeechToText | Promise<SpeechToText>;
+
+// The correlated-union pattern (TypeScript 4.6+): the registry seen as a map from each kind to a
+// factory of that kind's configuration; indexing it with the config's own kind types the factory
+// for exactly that config, so no cast and no switch is needed.
+const factories: { [K in SpeechEngineKind]: { create: Factory<K> } } = SPEECH_ENGINE_REGISTRY;
+
+function build<K extends SpeechEngineKind>(
+  config: SpeechEngineConfigOf<K>,
   context: FactoryContext,
 ): Promise<SpeechToText> {
-  const factory: Factory<K> = registry[config.kind];
+  const factory: Factory<K> = factories[config.kind].create;
   return Promise.resolve(factory(config, context));
 }
 
 export function createSpeechToText(
-  config: EngineConfig,
+  config: { stt: SpeechEngineConfig; timeoutMs: number },
   logger: EngineLogger = silentLogger,
   overrides: SpeechToTextOverrides = {},
 ): Promise<SpeechToText> {

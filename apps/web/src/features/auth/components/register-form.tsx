@@ -1,8 +1,9 @@
 import { registerSchema, type RegisterInput } from '@clerkly/contracts';
-import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Stack, TextInput } from '@mantine/core';
 import { PasswordField } from '../../../components/password-field';
 import { paths } from '../../../config/paths';
 import { useZodForm } from '../../../lib/zod-form';
+import { NameFields } from '../../../components/name-fields';
 
 type RegisterFormProps = {
   onSubmit: (input: RegisterInput) => void;
@@ -29,20 +30,10 @@ export function RegisterForm({ onSubmit, submitting }: RegisterFormProps) {
   return (
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <Stack gap="md">
-        <Group grow align="flex-start">
-          <TextInput
-            label="First Name"
-            autoComplete="given-name"
-            withAsterisk
-            {...form.textInputProps('firstName')}
-          />
-          <TextInput
-            label="Last Name"
-            autoComplete="family-name"
-            withAsterisk
-            {...form.textInputProps('lastName')}
-          />
-        </Group>
+        <NameFields
+          firstName={form.textInputProps('firstName')}
+          lastName={form.textInputProps('lastName')}
+        />
         <TextInput
           label="Email"
           type="email"

@@ -5,14 +5,15 @@ import {
   VALIDATION_MESSAGES,
   createPatientSessionSchema,
 } from '@clerkly/contracts';
-import { Alert, Button, Group, Radio, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Radio, Select, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconPlayerPlay } from '@tabler/icons-react';
+import { IconPlayerPlay } from '@tabler/icons-react';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/zod-form';
 import { useCreatePatientSession } from '../api/create-patient-session';
 import { useAppointmentTypes } from '../api/get-appointment-types';
 import { useSessionDispatch, useSessionState } from '../state/session-store';
+import { WarningAlert } from '../../../components/warning-alert';
 
 /** 403 codes of the create call whose message replaces the form (spec point 8). */
 const SESSION_LIMIT_CODES = new Set<string>([
@@ -121,14 +122,7 @@ export function CreateSessionForm({ onLimitReached }: CreateSessionFormProps) {
           </Group>
         </Radio.Group>
         {consentRefused ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertTriangle size={18} aria-hidden />}
-            role="alert"
-          >
-            {VALIDATION_MESSAGES.consentRequired}
-          </Alert>
+          <WarningAlert color="red">{VALIDATION_MESSAGES.consentRequired}</WarningAlert>
         ) : (
           <Group justify="flex-end">
             <Button

@@ -7,7 +7,7 @@ import {
 } from '@clerkly/contracts';
 import { Alert, Button, Group, List, Modal, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconDeviceFloppy, IconPlus, IconUserPlus } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconPlus, IconUserPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useAudioDevices } from '../../../hooks/use-audio-devices';
 import { useFocusReturn } from '../../../hooks/use-focus-return';
@@ -29,6 +29,7 @@ import { SafetyFindings } from './safety-findings';
 import { SaveConflictModal } from './save-conflict-modal';
 import { SessionHeader } from './session-header';
 import { UploadStatus } from './upload-status';
+import { WarningAlert } from '../../../components/warning-alert';
 
 /**
  * Stage 3 (spec points 2 and 4): one tab per template with its note, editing, regeneration,
@@ -262,19 +263,15 @@ export function NotesStage({ onExit }: { onExit: () => void }) {
           <UploadStatus />
           {recording && <LiveTranscript recording />}
           {audioNotInNotes && !busy && (
-            <Alert
-              color="yellow"
-              variant="light"
-              icon={<IconAlertTriangle size={18} aria-hidden />}
-              role="alert"
-            >
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">The latest recording is not in the notes yet.</Text>
+            <WarningAlert
+              action={
                 <Button size="xs" onClick={regenerateFromAudio}>
                   Update notes from the recording
                 </Button>
-              </Stack>
-            </Alert>
+              }
+            >
+              The latest recording is not in the notes yet.
+            </WarningAlert>
           )}
         </Stack>
       </Paper>

@@ -1,6 +1,6 @@
 import { LIMIT_MESSAGES } from '@clerkly/contracts';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconSparkles } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconSparkles } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useAudioDevices } from '../../../hooks/use-audio-devices';
 import { useFocusReturn } from '../../../hooks/use-focus-return';
@@ -18,6 +18,7 @@ import { RecordingPlayback } from './recording-playback';
 import { UploadStatus } from './upload-status';
 import { SessionHeader } from './session-header';
 import { TemplatePicker } from './template-picker';
+import { WarningAlert } from '../../../components/warning-alert';
 
 /**
  * Stage 2 (spec points 2 and 4): record the consultation, choose the templates, Generate Notes.
@@ -98,14 +99,9 @@ export function RecordStage({ onExit }: { onExit: () => void }) {
       </Paper>
 
       {(overAllowance || generation.limitMessage) && (
-        <Alert
-          color="orange"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-          role="alert"
-        >
+        <WarningAlert color="orange">
           {generation.limitMessage ?? LIMIT_MESSAGES.trialNotesExhausted}
-        </Alert>
+        </WarningAlert>
       )}
 
       <Group justify="flex-end" gap="md">

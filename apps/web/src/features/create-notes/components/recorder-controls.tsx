@@ -1,6 +1,5 @@
-import { Alert, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import {
-  IconAlertTriangle,
   IconMicrophone,
   IconPlayerPauseFilled,
   IconPlayerPlayFilled,
@@ -12,6 +11,7 @@ import { FrequencyBars } from '../../../components/frequency-bars';
 import type { AudioDevices } from '../../../hooks/use-audio-devices';
 import type { RecorderState } from '../hooks/use-recorder';
 import { formatDuration } from '../lib/format-duration';
+import { WarningAlert } from '../../../components/warning-alert';
 
 export type RecorderControlsProps = {
   recorder: {
@@ -140,16 +140,7 @@ export function RecorderControls({
           </Group>
         )}
       </Group>
-      {error && (
-        <Alert
-          color="yellow"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-          role="alert"
-        >
-          {error}
-        </Alert>
-      )}
+      {error && <WarningAlert>{error}</WarningAlert>}
     </Stack>
   );
 }

@@ -1,18 +1,9 @@
 import { FREE_TRIAL, type TemplateListItem } from '@clerkly/contracts';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  ScrollArea,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
+import { Button, Checkbox, Group, Loader, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { isTemplateChoiceDisabled } from '../lib/trial-limits';
+import { WarningAlert } from '../../../components/warning-alert';
 
 export type TemplatePickerProps = {
   templates: {
@@ -86,19 +77,16 @@ export function TemplatePicker({
   }
   if (templates.isError || !templates.data) {
     return (
-      <Alert
+      <WarningAlert
         color="red"
-        variant="light"
-        icon={<IconAlertTriangle size={18} aria-hidden />}
-        role="alert"
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">Error loading templates</Text>
+        action={
           <Button size="xs" variant="light" onClick={() => void templates.refetch()}>
             Retry Loading Templates
           </Button>
-        </Stack>
-      </Alert>
+        }
+      >
+        Error loading templates
+      </WarningAlert>
     );
   }
 

@@ -1,6 +1,7 @@
 import { AUDIT_EVENT_LABELS, type SessionActivityEvent } from '@clerkly/contracts';
-import { Alert, Button, Group, Loader, Text, Timeline } from '@mantine/core';
+import { Text, Timeline } from '@mantine/core';
 import { useSessionActivity } from '../../../lib/session-activity';
+import { TabLoadFailed, TabLoading } from './query-states';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -24,22 +25,14 @@ export function SessionActivity({ sessionId, active }: { sessionId: number; acti
   const activity = useSessionActivity(sessionId, active);
 
   if (activity.isPending) {
-    return (
-      <Group justify="center" p="lg" role="status" aria-label="Loading the activity">
-        <Loader size="sm" />
-      </Group>
-    );
+    return <TabLoading label="Loading the activity" />;
   }
   if (activity.isError) {
     return (
-      <Alert color="yellow" variant="light" title="The activity could not be loaded">
-        <Group gap="sm">
-          <Text size="sm">Check your connection and try again.</Text>
-          <Button size="xs" variant="light" onClick={() => void activity.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
+      <TabLoadFailed
+        title="The activity could not be loaded"
+        onRetry={() => void activity.refetch()}
+      />
     );
   }
   const { events } = activity.data;

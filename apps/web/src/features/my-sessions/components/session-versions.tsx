@@ -20,6 +20,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useSessionVersion } from '../api/get-session-version';
 import { useSessionVersions } from '../api/get-session-versions';
 import { useRestoreSessionVersion } from '../api/restore-session-version';
+import { TabLoadFailed, TabLoading } from './query-states';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -40,22 +41,14 @@ export function SessionVersions({ sessionId, templateId, active }: SessionVersio
   const [selected, setSelected] = useState<number | null>(null);
 
   if (versions.isPending) {
-    return (
-      <Group justify="center" p="lg" role="status" aria-label="Loading the versions">
-        <Loader size="sm" />
-      </Group>
-    );
+    return <TabLoading label="Loading the versions" />;
   }
   if (versions.isError) {
     return (
-      <Alert color="yellow" variant="light" title="The versions could not be loaded">
-        <Group gap="sm">
-          <Text size="sm">Check your connection and try again.</Text>
-          <Button size="xs" variant="light" onClick={() => void versions.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
+      <TabLoadFailed
+        title="The versions could not be loaded"
+        onRetry={() => void versions.refetch()}
+      />
     );
   }
   const { currentVersion } = versions.data;

@@ -1,6 +1,7 @@
 import { MESSAGES, PROFESSIONS } from '@clerkly/contracts';
 import { MultiSelect, Select, Textarea } from '@mantine/core';
 import type { ChangeEvent } from 'react';
+import type { ZodForm } from '../../../lib/zod-form';
 import { useTemplateNames } from '../api/get-template-names';
 
 /** Spec point 9: dropdown lists scroll at a maximum height of 12rem. */
@@ -24,7 +25,7 @@ type ProfessionSelectProps = {
 };
 
 /** Profession: required, one of the 38 of spec point 3, searchable. */
-export function ProfessionSelect({ value, onChange, error }: ProfessionSelectProps) {
+function ProfessionSelect({ value, onChange, error }: ProfessionSelectProps) {
   return (
     <Select
       label="Profession"
@@ -49,7 +50,7 @@ type CommonTemplatesSelectProps = {
 };
 
 /** The templates the user writes most, from `GET /api/templates/` (spec point 2). */
-export function CommonTemplatesSelect({ value, onChange, disabled }: CommonTemplatesSelectProps) {
+function CommonTemplatesSelect({ value, onChange, disabled }: CommonTemplatesSelectProps) {
   const templates = useTemplateNames();
   const data = (templates.data ?? []).map(({ id, name }) => ({ value: String(id), label: name }));
 
@@ -78,7 +79,7 @@ type CommonConditionsInputProps = {
   error: string | undefined;
 };
 
-export function CommonConditionsInput({ value, onChange, error }: CommonConditionsInputProps) {
+function CommonConditionsInput({ value, onChange, error }: CommonConditionsInputProps) {
   return (
     <Textarea
       label="Common conditions or patients"
@@ -90,5 +91,35 @@ export function CommonConditionsInput({ value, onChange, error }: CommonConditio
       onChange={onChange}
       error={error}
     />
+  );
+}
+
+type WorkValues = { profession: string; commonTemplate: string[]; commonConditions: string };
+
+/**
+ * What the clinician does (profession, common templates and conditions): asked once at set-up
+ * and edited later on the profile page, so both show the same fields.
+ */
+export function WorkFields({
+  form,
+}: {
+  form: Pick<
+    ZodForm<WorkValues, unknown>,
+    'values' | 'errors' | 'setFieldValue' | 'textInputProps'
+  >;
+}) {
+  return (
+    <>
+      <ProfessionSelect
+        value={form.values.profession}
+        onChange={(value) => form.setFieldValue('profession', value)}
+        error={form.errors.profession}
+      />
+      <CommonTemplatesSelect
+        value={form.values.commonTemplate}
+        onChange={(value) => form.setFieldValue('commonTemplate', value)}
+      />
+      <CommonConditionsInput {...form.textInputProps('commonConditions')} />
+    </>
   );
 }

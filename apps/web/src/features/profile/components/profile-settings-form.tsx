@@ -5,7 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useZodForm } from '../../../lib/zod-form';
 import { userProfileQueryKey } from '../api/get-user-profile';
 import { fromCommonTemplate, toCommonTemplate, useUpdateProfile } from '../api/update-profile';
-import { CommonConditionsInput, CommonTemplatesSelect, ProfessionSelect } from './profile-fields';
+import { WorkFields } from './profile-fields';
+import { NameFields } from '../../../components/name-fields';
 
 /** Editable names, read-only email, profession, templates and conditions (spec point 2). */
 export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
@@ -49,31 +50,12 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
   return (
     <form onSubmit={save} noValidate>
       <Stack gap="md">
-        <Group grow align="flex-start">
-          <TextInput
-            label="First Name"
-            autoComplete="given-name"
-            withAsterisk
-            {...form.textInputProps('firstName')}
-          />
-          <TextInput
-            label="Last Name"
-            autoComplete="family-name"
-            withAsterisk
-            {...form.textInputProps('lastName')}
-          />
-        </Group>
+        <NameFields
+          firstName={form.textInputProps('firstName')}
+          lastName={form.textInputProps('lastName')}
+        />
         <TextInput label="Email" value={user.email} readOnly variant="filled" />
-        <ProfessionSelect
-          value={form.values.profession}
-          onChange={(value) => form.setFieldValue('profession', value)}
-          error={form.errors.profession}
-        />
-        <CommonTemplatesSelect
-          value={form.values.commonTemplate}
-          onChange={(value) => form.setFieldValue('commonTemplate', value)}
-        />
-        <CommonConditionsInput {...form.textInputProps('commonConditions')} />
+        <WorkFields form={form} />
         <Group justify="flex-end">
           <Button type="submit" loading={updateProfile.isPending}>
             Save

@@ -5,7 +5,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { FullScreenLoader } from '../../../components/full-screen-loader';
 import { useZodForm } from '../../../lib/zod-form';
 import { toCommonTemplate, useUpdateProfile } from '../api/update-profile';
-import { CommonConditionsInput, CommonTemplatesSelect, ProfessionSelect } from './profile-fields';
+import { WorkFields } from './profile-fields';
 
 /** Spec point 9: the redirect follows the success toast after 2 seconds. */
 const PROFILE_SETUP_REDIRECT_MS = 2000;
@@ -57,16 +57,7 @@ export function ProfileSetup({ onComplete }: ProfileSetupProps) {
             Tell us about your work so we can recommend the right templates.
           </Text>
         </div>
-        <ProfessionSelect
-          value={form.values.profession}
-          onChange={(value) => form.setFieldValue('profession', value)}
-          error={form.errors.profession}
-        />
-        <CommonTemplatesSelect
-          value={form.values.commonTemplate}
-          onChange={(value) => form.setFieldValue('commonTemplate', value)}
-        />
-        <CommonConditionsInput {...form.textInputProps('commonConditions')} />
+        <WorkFields form={form} />
         <Button type="submit" fullWidth loading={updateProfile.isPending || saved !== null}>
           Save
         </Button>
