@@ -1,3 +1,4 @@
+import { API_PATHS, type SessionTranscript } from '@clerkly/contracts';
 import { expect, type Page } from '@playwright/test';
 
 export const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
@@ -109,3 +110,43 @@ export const sentSegments = (page: Page): Promise<SentSegment[]> =>
 
 /** The live transcript region (issue 9). */
 export const liveTranscript = (page: Page) => page.getByRole('region', { name: 'Live transcript' });
+
+/**
+ * Waits until the notes of `templateNames` are shown after Stop, for as long as the server moves
+ * the session's transcription on: on a busy machine the recogniser runs slower than real time and
+ * the notes take longer, which is not a fault (the seconds are measured by `npm run
+ * bench:pipeline`). What fails is a wait in which nothing moves for `stallMs`: a job waiting out
+ * a dead worker's lease, a segment nobody transcribes, notes never written (issue 30).
+ */
+export async function expectNotesWhileTranscriptionMoves(
+  page: Page,
+  options: { baseUrl?: string; sessionId: number; templateNames: string[]; stallMs?: number },
+) {
+  const stallMs = options.stallMs ?? 60_000;
+  const tabs = page.getByRole('tablist', { name: 'Notes by template' }).getByRole('tab');
+  const transcriptUrl = `${options.baseUrl ?? ''}${API_PATHS.sessionTranscript(options.sessionId)}`;
+  let pending: number | null = null;
+  let movedAt = Date.now();
+  for (;;) {
+    try {
+      await expect(tabs).toHaveText(options.templateNames, { timeout: 2000 });
+      return;
+    } catch {
+      // Not yet: has the transcription moved on since the last look?
+    }
+    const response = await page.request.get(transcriptUrl);
+    if (response.ok()) {
+      const { pendingSeconds } = (await response.json()) as SessionTranscript;
+      // Audio still arriving or audio transcribed: either way the work moves.
+      if (pendingSeconds !== pending) {
+        pending = pendingSeconds;
+        movedAt = Date.now();
+      }
+    }
+    if (Date.now() - movedAt > stallMs) {
+      throw new Error(
+        `No notes, and the transcription has not moved for ${stallMs / 1000} s (${pending} s of audio left)`,
+      );
+    }
+  }
+}

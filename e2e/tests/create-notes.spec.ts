@@ -8,6 +8,7 @@ import {
 import {
   button,
   expectNoteWithText,
+  expectNotesWhileTranscriptionMoves,
   liveTranscript,
   noteArticle,
   record,
@@ -491,7 +492,8 @@ test.describe('Create Notes: a long consultation', () => {
     page,
     login,
   }) => {
-    test.setTimeout(420_000);
+    // Bounds a hang only: a busy machine makes every step slower (issue 30).
+    test.setTimeout(600_000);
     await watchSegments(page);
     await login();
     await page.goto('/create-notes');
@@ -510,8 +512,11 @@ test.describe('Create Notes: a long consultation', () => {
     const stoppedAt = Date.now();
     await button(page, 'Generate Notes').click();
 
-    const tabs = page.getByRole('tablist', { name: 'Notes by template' }).getByRole('tab');
-    await expect(tabs).toHaveText([CERTIFICATE, SOAP], { timeout: 120_000 });
+    const sessionId = (await sentSegments(page))[0]!.sessionId;
+    await expectNotesWhileTranscriptionMoves(page, {
+      sessionId,
+      templateNames: [CERTIFICATE, SOAP],
+    });
     await expect(noteArticle(page, CERTIFICATE)).toBeVisible();
     const stopToNotesMs = Date.now() - stoppedAt;
     test
@@ -527,7 +532,7 @@ test.describe('Create Notes: a long consultation', () => {
     expect(recorded).toBeGreaterThan(179);
     expect(recorded).toBeLessThan(183);
     // …and the notes were written from all of it: every segment is in the transcript, once.
-    const response = await page.request.get(API_PATHS.sessionTranscript(segments[0]!.sessionId));
+    const response = await page.request.get(API_PATHS.sessionTranscript(sessionId));
     expect(response.status()).toBe(200);
     const transcript = (await response.json()) as SessionTranscript;
     expect(transcript.segments.map((segment) => segment.seq)).toEqual(

@@ -7,6 +7,7 @@ import { startAppProcess, type AppProcess } from '../support/app-process';
 import {
   button,
   expectNoteWithText,
+  expectNotesWhileTranscriptionMoves,
   liveTranscript,
   noteArticle,
   record,
@@ -77,7 +78,8 @@ test('SIGKILL mid-recording: the recording goes on, the notes come after Stop, n
   page,
   allowConsoleErrors,
 }) => {
-  test.setTimeout(300_000);
+  // Bounds a hang only: a busy machine makes every step slower (issue 30).
+  test.setTimeout(600_000);
   allowConsoleErrors(SERVER_GONE);
   await watchSegments(page);
   await signUpOnApp(page, ownApp());
@@ -122,8 +124,11 @@ test('SIGKILL mid-recording: the recording goes on, the notes come after Stop, n
   await button(page, 'Stop Recording').click();
   const stoppedAt = Date.now();
   await button(page, 'Generate Notes').click();
-  const tabs = page.getByRole('tablist', { name: 'Notes by template' }).getByRole('tab');
-  await expect(tabs).toHaveText([CERTIFICATE, SOAP], { timeout: 120_000 });
+  await expectNotesWhileTranscriptionMoves(page, {
+    baseUrl: app.baseUrl,
+    sessionId,
+    templateNames: [CERTIFICATE, SOAP],
+  });
   await expect(noteArticle(page, CERTIFICATE)).toBeVisible();
   test.info().annotations.push({
     type: 'Stop → notes shown after a SIGKILL mid-recording',
@@ -173,11 +178,16 @@ test('SIGKILL while the notes are written: they are finished after the restart',
   await app.kill('SIGKILL');
   expect(response.status()).toBe(202);
   // The server was killed with the notes still to write.
-  expect(((await response.json()) as Generation).status).not.toBe('done');
+  const generation = (await response.json()) as Generation;
+  expect(generation.status).not.toBe('done');
   app = await startApp();
 
+  await expectNotesWhileTranscriptionMoves(page, {
+    baseUrl: app.baseUrl,
+    sessionId: generation.sessionId,
+    templateNames: [CERTIFICATE, SOAP],
+  });
   const tabs = page.getByRole('tablist', { name: 'Notes by template' }).getByRole('tab');
-  await expect(tabs).toHaveText([CERTIFICATE, SOAP], { timeout: 60_000 });
   await expectNoteWithText(page, CERTIFICATE);
   await tabs.filter({ hasText: SOAP }).click();
   await expectNoteWithText(page, SOAP);
