@@ -6,3 +6,4 @@ export * from './pipeline';
 export * from './billing';
 export * from './audit';
 export * from './uploads';
+export * from './style-profiles';

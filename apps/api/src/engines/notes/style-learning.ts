@@ -44,11 +44,16 @@ const sectionStyleSchema = z.object({
   keptSentences: count,
   deletedSentences: count,
   addedSentences: count,
-  /** Per word of the engine's vocabulary: [in kept draft sentences, in deleted ones]. */
+  /**
+   * Per word of the engine's vocabulary written in this section: [notes whose saved text still
+   * has the word, notes whose saved text does not] — the clinician's own word usefulness.
+   */
   words: z.record(z.string(), z.tuple([count, count])),
   /** Sum of the section's position among the saved note's sections, and how many notes. */
   positionSum: count,
   positionNotes: count,
+  /** The clinician's own headings for this section, and in how many notes each. */
+  titles: z.record(z.string(), count),
 });
 export type SectionStyle = z.infer<typeof sectionStyleSchema>;
 
@@ -57,12 +62,42 @@ export const learnedStyleSchema = z.object({
   notes: count,
   /** Keyed by the section's kind (`sectionKey`), so "Physical Exam" and "PHYSICAL EXAMINATION" meet. */
   sections: z.record(z.string(), sectionStyleSchema),
+  /**
+   * Sections the clinician wrote that the draft did not have, by kind: their heading, in how
+   * many notes, and their mean position. The engine adds one (filled only from the transcript)
+   * once the clinician adds it in most notes.
+   */
+  added: z.record(
+    z.string(),
+    z.object({ title: z.string(), notes: count, positionSum: count }),
+  ),
   /** A phrase of the engine's replaced by the clinician's, and in how many notes. */
-  replacements: z.array(z.object({ from: z.string(), to: z.string(), notes: count })),
+  replacements: z.array(
+    z.object({
+      from: z.string(),
+      to: z.string(),
+      /** Notes in which the clinician made this replacement. */
+      notes: count,
+      /** Notes whose draft had the phrase (replaced or not). */
+      drafted: count,
+    }),
+  ),
 });
 export type LearnedStyle = z.infer<typeof learnedStyleSchema>;
 
-export const emptyLearnedStyle = (): LearnedStyle => ({ notes: 0, sections: {}, replacements: [] });
+export const emptyLearnedStyle = (): LearnedStyle => ({
+  notes: 0,
+  sections: {},
+  added: {},
+  replacements: [],
+});
+
+/** Pronouns, articles and joining words: swapping one for another is not a phrasing habit. */
+const LITTLE_WORDS = new Set(
+  'a an the and or of to in on at for with by from as is was are were be been has have had i we you she he her his him they them their it its this that these those'.split(
+    ' ',
+  ),
+);
 
 /** A section's kind: the writers its title answers to, else its title in lower case. */
 export function sectionKey(title: string): string {
@@ -98,6 +133,7 @@ const emptySection = (title: string): SectionStyle => ({
   words: {},
   positionSum: 0,
   positionNotes: 0,
+  titles: {},
 });
 
 export function sectionSentences(section: NoteSection): string[] {
@@ -196,6 +232,18 @@ export function replacedPhrases(draft: string, saved: string): { from: string; t
   return found;
 }
 
+/** A phrase as whole words, in any case ("The patient" in "the patient's"). */
+export function phrasePattern(phrase: string, flags = 'i'): RegExp {
+  return new RegExp(`(?<![\\w/])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/])`, flags);
+}
+
+/** A heading may be learned when it is short and holds nothing that identifies a patient. */
+function learnableHeading(title: string): string | null {
+  const heading = title.trim().replace(/:$/, '');
+  if (heading.length === 0 || heading.length > 60 || /\d/.test(heading)) return null;
+  return removeIdentifiers(heading) === heading ? heading : null;
+}
+
 const isBullets = (section: NoteSection) =>
   (section.bullets?.length ?? 0) > 0 && paragraphsOf(section.content).length === 0;
 
@@ -229,6 +277,11 @@ export function learnFromEdit(profile: LearnedStyle, draft: string, saved: strin
       0,
     );
     style.draftWords += draftWords;
+    for (const word of new Set(sectionSentences(section).flatMap(scoredWords))) {
+      if (!inVocabulary(word)) continue;
+      const tally = (style.words[word] ??= [0, 0]);
+      tally[savedWords.has(word) ? 0 : 1] += 1;
+    }
     const counterpart = savedByKey.get(key);
     if (counterpart) {
       const savedBullets = isBullets(counterpart.s);
@@ -246,6 +299,8 @@ export function learnFromEdit(profile: LearnedStyle, draft: string, saved: strin
       if (words >= (1 + CHANGED_LENGTH) * draftWords) style.lengthenedNotes += 1;
       style.positionSum += counterpart.i;
       style.positionNotes += 1;
+      const heading = learnableHeading(counterpart.s.title);
+      if (heading) style.titles[heading] = (style.titles[heading] ?? 0) + 1;
     }
     for (const sentence of sectionSentences(section)) {
       const words = new Set(scoredWords(sentence));
@@ -264,17 +319,24 @@ export function learnFromEdit(profile: LearnedStyle, draft: string, saved: strin
       if (bestScore >= KEPT_SIMILARITY) matchedSaved.add(best);
       if (kept) style.keptSentences += 1;
       else style.deletedSentences += 1;
-      for (const word of words) {
-        if (!inVocabulary(word)) continue;
-        const tally = (style.words[word] ??= [0, 0]);
-        tally[kept ? 0 : 1] += 1;
-      }
       if (bestScore >= KEPT_SIMILARITY && best >= 0) {
         for (const { from, to } of replacedPhrases(sentence, savedSentences[best]!.text)) {
           replacementsThisNote.add(`${from}\u0000${to}`);
         }
       }
     }
+  }
+  // Sections the clinician wrote that the draft did not have.
+  const draftKeys = new Set(draftSections.map((s) => sectionKey(s.title)));
+  for (const [position, section] of savedSections.entries()) {
+    const key = sectionKey(section.title);
+    const heading = learnableHeading(section.title);
+    if (draftKeys.has(key) || !heading || sectionSentences(section).length === 0) continue;
+    const added = (next.added[key] ??= { title: heading, notes: 0, positionSum: 0 });
+    added.title = heading;
+    added.notes += 1;
+    added.positionSum += position;
+    draftKeys.add(key);
   }
   // What the clinician wrote that no draft sentence became: added, per saved section's kind.
   let index = 0;
@@ -293,7 +355,12 @@ export function learnFromEdit(profile: LearnedStyle, draft: string, saved: strin
     const [from = '', to = ''] = pair.split('\u0000');
     const known = next.replacements.find((r) => r.from === from && r.to === to);
     if (known) known.notes += 1;
-    else next.replacements.push({ from, to, notes: 1 });
+    else next.replacements.push({ from, to, notes: 1, drafted: 0 });
+  }
+  // How often the draft offered the phrase: a replacement made in 2 of 20 notes is no habit.
+  const draftText = draftSections.flatMap(sectionSentences).join(' ');
+  for (const r of next.replacements) {
+    if (phrasePattern(r.from).test(draftText)) r.drafted += 1;
   }
   return next;
 }
@@ -312,6 +379,8 @@ export interface SectionDecision {
   deletionRate: number;
   /** Mean position among the saved note's sections, when known. */
   position: number | null;
+  /** Whether `title` is the clinician's heading, used in most notes, not the template's. */
+  renamed: boolean;
   draftPosition: number;
   words: SectionStyle['words'];
 }
@@ -323,9 +392,18 @@ export function sectionDecisions(profile: LearnedStyle): SectionDecision[] {
     .map(([key, s]) => {
       const judged = s.keptSentences + s.deletedSentences;
       const savedMean = s.lengthNotes > 0 ? s.savedWords / s.lengthNotes : 0;
+      const [heading, headingNotes] = Object.entries(s.titles).sort((x, y) => y[1] - x[1])[0] ?? [
+        s.title,
+        0,
+      ];
+      const renamed =
+        heading.toLowerCase() !== s.title.toLowerCase() &&
+        headingNotes >= min &&
+        2 * headingNotes > s.lengthNotes;
       return {
         key,
-        title: s.title,
+        title: renamed ? heading : s.title,
+        renamed,
         // Learned from changes only (a draft the clinician leaves as it is teaches no format),
         // and kept once applied: the drafts then match and nothing is changed back.
         format:
@@ -335,7 +413,9 @@ export function sectionDecisions(profile: LearnedStyle): SectionDecision[] {
               ? 'prose'
               : null,
         wordBudget:
-          s.shortenedNotes >= min && s.shortenedNotes > s.lengthenedNotes && savedMean > 0
+          // Cutting loses facts as well as words: only for a clinician who shortens the section
+          // in two notes of three or more (on ACI-BENCH train, a looser rule cost ROUGE-1).
+          s.shortenedNotes >= min && 3 * s.shortenedNotes >= 2 * s.lengthNotes && savedMean > 0
             ? savedMean
             : null,
         deletionRate: judged === 0 ? 0 : s.deletedSentences / judged,
@@ -346,11 +426,23 @@ export function sectionDecisions(profile: LearnedStyle): SectionDecision[] {
     });
 }
 
+/** Sections the clinician adds in most notes: the draft adds them too (from the transcript). */
+export function addedSections(profile: LearnedStyle): { key: string; title: string; position: number }[] {
+  return Object.entries(profile.added)
+    .filter(([, a]) => a.notes >= STYLE_LEARNING.minNotes && 2 * a.notes > profile.notes)
+    .map(([key, a]) => ({ key, title: a.title, position: a.positionSum / a.notes }));
+}
+
 /** A replacement applied to drafts: seen in enough notes (the most frequent per phrase). */
 export function learnedReplacements(profile: LearnedStyle): { from: string; to: string }[] {
   const byFrom = new Map<string, { from: string; to: string; notes: number }>();
   for (const r of profile.replacements) {
-    if (r.notes < STYLE_LEARNING.minNotes) continue;
+    // A habit: seen in enough notes, and in most notes whose draft had the phrase. Only a
+    // shortening or abbreviation ("The patient" → "Pt"), never a swap of little words
+    // ("his" → "the"), which reads as rewriting one sentence rather than a habit.
+    if (r.notes < STYLE_LEARNING.minNotes || 2 * r.notes <= r.drafted) continue;
+    if (scoredWords(r.to).length > scoredWords(r.from).length) continue;
+    if (scoredWords(`${r.from} ${r.to}`).every((w) => LITTLE_WORDS.has(w))) continue;
     const key = r.from.toLowerCase();
     const known = byFrom.get(key);
     if (!known || r.notes > known.notes) byFrom.set(key, r);

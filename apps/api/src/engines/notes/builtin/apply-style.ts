@@ -9,28 +9,31 @@
 import { splitNoteSentences } from '@clerkly/contracts';
 import type { NoteSection, NoteTopic } from '../note-engine';
 import { paragraphsOf } from '../render';
+import { NOT_DISCUSSED } from '../template-form';
 import {
+  addedSections,
   learnedReplacements,
+  phrasePattern,
   sectionDecisions,
   sectionKey,
   type LearnedStyle,
   type SectionDecision,
 } from '../style-learning';
-import { scoredWords, usefulness } from './prune';
+import { PRUNE_BELOW, PRUNE_MIN_WORDS, scoredWords } from './prune';
+import { topicKinds } from './topics';
+import type { SectionKind } from './writers/registry';
+import { WORD_USEFULNESS } from './word-usefulness';
 
-/** A sentence whose words the clinician deleted this often (and kept the rest) is left out. */
-const DROP_AT = 0.75;
-/** A word is read once the clinician judged this many draft sentences holding it. */
-const WORD_EVIDENCE = 2;
+/**
+ * Below this learned usefulness a sentence is left out: the engine's own pruning threshold, so a
+ * clinician who keeps what the engine-wide weights expect changes nothing.
+ */
+const LEARNED_PRUNE_BELOW = PRUNE_BELOW;
+/** How many notes' worth the engine-wide weight of a word counts against the clinician's. */
+const PRIOR_NOTES = 2;
 /** A section longer than the clinician's length by this factor is cut to it. */
 const OVER_BUDGET = 1.2;
 
-/** Words that say nothing about the kind of sentence. */
-const FUNCTION_WORDS = new Set(
-  'a an the and or of to in on at for with by from as is was are were be been has have had she he her his him they them their it its this that patient'.split(
-    ' ',
-  ),
-);
 
 /** "Musculoskeletal: " at the head of an examination bullet stays with what is left of it. */
 const BULLET_LABEL = /^([A-Z][A-Za-z /&-]{1,40}:\s+)(.*)$/s;
@@ -78,27 +81,30 @@ function sentencesOf(section: NoteSection): string[] {
   return out;
 }
 
-/** How often the clinician deleted draft sentences with these words; null when too little seen. */
-export function learnedDeletionRate(sentence: string, decision: SectionDecision): number | null {
-  const rates: number[] = [];
-  for (const word of new Set(scoredWords(sentence))) {
-    if (FUNCTION_WORDS.has(word)) continue;
+/**
+ * The sentence's usefulness (`prune.ts`) with the clinician's own counts: each word's share of
+ * notes in which they kept it, drawn towards the engine-wide weight by `PRIOR_NOTES` notes'
+ * worth, so a few notes move a word a little and many notes a lot.
+ */
+export function learnedUsefulness(sentence: string, decision: SectionDecision): number {
+  const words = new Set(scoredWords(sentence));
+  if (words.size === 0) return 1;
+  let sum = 0;
+  for (const word of words) {
+    const prior = WORD_USEFULNESS.words[word] ?? WORD_USEFULNESS.prior;
     const tally = decision.words[word];
-    if (!tally || tally[0] + tally[1] < WORD_EVIDENCE) continue;
-    rates.push((tally[1] + 0.5) / (tally[0] + tally[1] + 1));
+    sum += tally ? (tally[0] + PRIOR_NOTES * prior) / (tally[0] + tally[1] + PRIOR_NOTES) : prior;
   }
-  if (rates.length < 2) return null;
-  return rates.reduce((a, b) => a + b, 0) / rates.length;
+  return sum / words.size;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+const judged = (sentence: string) => scoredWords(sentence).length >= PRUNE_MIN_WORDS;
 
 /**
  * Whether a learned phrasing can only shorten or abbreviate: no more words than it replaces, and
- * each new word either said in the consultation or a short form ("Pt", "No", "Hx"). The grounding
- * check alone aligns a sentence by its content and would let "fever" become "high fever".
+ * each new word either said in the consultation, a negation, or an abbreviation of the words it
+ * replaces ("Pt", "Hx"). The grounding check alone aligns a sentence by its content and would let
+ * "fever" become "high fever" or "flu".
  */
 function onlyRewords(
   replacement: { from: string; to: string },
@@ -107,7 +113,33 @@ function onlyRewords(
   const from = scoredWords(replacement.from);
   const to = scoredWords(replacement.to);
   if (to.length > from.length) return false;
-  return to.every((w) => from.includes(w) || transcriptWords.has(w) || w.length <= 3);
+  return to.every(
+    (w) => from.includes(w) || transcriptWords.has(w) || NEGATIONS.has(w) || abbreviates(w, from),
+  );
+}
+
+/** Words that say "none" the way "Denies" does; the safety check holds the polarity. */
+const NEGATIONS = new Set(['no', 'nil', 'not']);
+
+/**
+ * Whether `short` is an abbreviation of the phrase: its letters in order within the phrase,
+ * starting at one of its words ("pt" for "the patient", "htn" for "hypertension", "sob" for
+ * "shortness of breath"); a closing "x" stands for the rest ("hx", "dx").
+ */
+function abbreviates(short: string, phrase: readonly string[]): boolean {
+  const letters = short.replace(/x$/, '');
+  if (letters.length === 0 || letters.length >= short.length + 1) return false;
+  const text = phrase.join(' ');
+  return phrase.some((word) => {
+    if (word[0] !== letters[0]) return false;
+    let at = text.indexOf(word);
+    for (const letter of letters) {
+      at = text.indexOf(letter, at);
+      if (at < 0) return false;
+      at += 1;
+    }
+    return true;
+  });
 }
 
 /** The learned phrasings, each kept only where the reworded sentence still passes grounding. */
@@ -118,7 +150,7 @@ function rephrase(
 ): string {
   let out = sentence;
   for (const { from, to } of replacements) {
-    const re = new RegExp(`(?<![\\w/])${escapeRegExp(from)}(?![\\w/])`, 'gi');
+    const re = phrasePattern(from, 'gi');
     const candidate = out.replace(re, (match: string, offset: number) =>
       offset === 0 && /^[A-Z]/.test(match) ? to.charAt(0).toUpperCase() + to.slice(1) : to,
     );
@@ -137,7 +169,7 @@ function styleSection(
   if (decision) {
     // Sentences of a kind the clinician keeps deleting.
     const pruned = mapSentences(out, (s) =>
-      (learnedDeletionRate(s, decision) ?? 0) >= DROP_AT ? null : s,
+      judged(s) && learnedUsefulness(s, decision) < LEARNED_PRUNE_BELOW ? null : s,
     );
     // A section is never emptied by a preference: "Not discussed." would then be untrue.
     if (sentencesOf(pruned).length > 0) out = pruned;
@@ -147,8 +179,7 @@ function styleSection(
     const words = (s: string) => scoredWords(s).length;
     let total = sentences.reduce((sum, s) => sum + words(s), 0);
     if (budget !== null && total > OVER_BUDGET * budget && sentences.length > 1) {
-      const keepScore = (s: string) =>
-        usefulness(s) - (learnedDeletionRate(s, decision) ?? decision.deletionRate);
+      const keepScore = (s: string) => (judged(s) ? learnedUsefulness(s, decision) : 1);
       const ranked = sentences
         .map((s, index) => ({ s, index, score: keepScore(s) }))
         .sort((a, b) => a.score - b.score || b.index - a.index);
@@ -187,15 +218,26 @@ export function applyLearnedStyle(
   const replacements = learnedReplacements(learned).filter((r) =>
     onlyRewords(r, transcriptWords),
   );
-  const styled = sections.map((section) =>
-    styleSection(section, decisions.get(sectionKey(section.title)), replacements, supported),
-  );
+  const added = new Map(addedSections(learned).map((a) => [a.key, a]));
+  const styled = sections
+    .map((section) =>
+      styleSection(section, decisions.get(sectionKey(section.title)), replacements, supported),
+    )
+    // A section the clinician adds is only there when the consultation filled it.
+    .filter(
+      (section) =>
+        !added.has(sectionKey(section.title)) ||
+        sectionsSaid(section),
+    );
   // The clinician's section order: sections they placed move among themselves; the rest stay.
   const placed = styled
     .map((section, index) => ({
       section,
       index,
-      position: decisions.get(sectionKey(section.title))?.position ?? null,
+      position:
+        decisions.get(sectionKey(section.title))?.position ??
+        added.get(sectionKey(section.title))?.position ??
+        null,
     }))
     .filter((p) => p.position !== null);
   const ordered = [...placed].sort((a, b) => a.position! - b.position! || a.index - b.index);
@@ -204,6 +246,54 @@ export function applyLearnedStyle(
     out[slot.index] = ordered[i]!.section;
   });
   return out;
+}
+
+/** Sections whose content a broader section of the template already writes. */
+const WRITTEN_WITHIN: Partial<Record<SectionKind, SectionKind[]>> = {
+  assessment: ['assessment-plan'],
+  plan: ['assessment-plan'],
+  'follow-up': ['assessment-plan', 'plan'],
+  'safety-netting': ['assessment-plan', 'plan'],
+  history: ['subjective'],
+  ros: ['subjective'],
+  exam: ['objective'],
+  vitals: ['objective', 'exam'],
+  results: ['objective'],
+};
+
+const sectionsSaid = (section: NoteSection) =>
+  sentencesOf(section).some((s) => s.trim() !== NOT_DISCUSSED);
+
+/**
+ * The topics to write: the template's, then the sections the clinician adds in most notes that
+ * have a writer of their own (filled from the transcript and grounded like any section).
+ */
+export function topicsWithAddedSections(
+  topics: readonly NoteTopic[],
+  learned: LearnedStyle,
+): NoteTopic[] {
+  const present = new Set(topics.flatMap((t) => topicKinds(t)));
+  const extra = addedSections(learned)
+    .filter((a) => {
+      const kinds = topicKinds({ name: a.title, guidance: '' });
+      // Only a section with a writer of its own, whose content no section of the template
+      // already holds ("Plan" beside "Assessment and Plan" would say it twice).
+      return (
+        kinds[0] !== 'keywords' &&
+        kinds.every((k) => !present.has(k) && !(WRITTEN_WITHIN[k] ?? []).some((w) => present.has(w)))
+      );
+    })
+    .map((a) => ({ name: a.title, guidance: '' }));
+  return [...topics, ...extra];
+}
+
+/** Sections under the headings the clinician gives them in most notes ("PHYSICAL EXAM"). */
+export function renameSections(sections: readonly NoteSection[], learned: LearnedStyle): NoteSection[] {
+  const decisions = new Map(sectionDecisions(learned).map((d) => [d.key, d]));
+  return sections.map((section) => {
+    const decision = decisions.get(sectionKey(section.title));
+    return decision?.renamed ? { ...section, title: decision.title } : section;
+  });
 }
 
 /** The template's topics with the format the clinician keeps saving each section in. */
