@@ -277,11 +277,6 @@ export function learnFromEdit(profile: LearnedStyle, draft: string, saved: strin
       0,
     );
     style.draftWords += draftWords;
-    for (const word of new Set(sectionSentences(section).flatMap(scoredWords))) {
-      if (!inVocabulary(word)) continue;
-      const tally = (style.words[word] ??= [0, 0]);
-      tally[savedWords.has(word) ? 0 : 1] += 1;
-    }
     const counterpart = savedByKey.get(key);
     if (counterpart) {
       const savedBullets = isBullets(counterpart.s);
@@ -324,6 +319,19 @@ export function learnFromEdit(profile: LearnedStyle, draft: string, saved: strin
           replacementsThisNote.add(`${from}\u0000${to}`);
         }
       }
+    }
+  }
+  // Each word of each section: still in the saved note, or gone. A word the clinician only
+  // reworded ("patient" in "The patient" → "Pt") was kept, not deleted.
+  const reworded = new Set(
+    [...replacementsThisNote].flatMap((pair) => scoredWords(pair.split('\u0000')[0] ?? '')),
+  );
+  for (const section of draftSections) {
+    const style = next.sections[sectionKey(section.title)]!;
+    for (const word of new Set(sectionSentences(section).flatMap(scoredWords))) {
+      if (!inVocabulary(word)) continue;
+      const tally = (style.words[word] ??= [0, 0]);
+      tally[savedWords.has(word) || reworded.has(word) ? 0 : 1] += 1;
     }
   }
   // Sections the clinician wrote that the draft did not have.

@@ -31,7 +31,7 @@ import { WORD_USEFULNESS } from './word-usefulness';
 const LEARNED_PRUNE_BELOW = PRUNE_BELOW;
 /** How many notes' worth the engine-wide weight of a word counts against the clinician's. */
 const PRIOR_NOTES = 2;
-/** A section longer than the clinician's length by this factor is cut to it. */
+/** A section longer than the clinician's mean length by this factor is cut back to it. */
 const OVER_BUDGET = 1.2;
 
 
@@ -185,7 +185,9 @@ function styleSection(
         .sort((a, b) => a.score - b.score || b.index - a.index);
       const dropped = new Set<number>();
       for (const { s, index } of ranked) {
-        if (total <= budget || dropped.size >= sentences.length - 1) break;
+        // Within the band of the clinician's usual length: a note a little longer than their
+        // mean is no reason to lose a fact.
+        if (total <= OVER_BUDGET * budget || dropped.size >= sentences.length - 1) break;
         dropped.add(index);
         total -= words(s);
       }
