@@ -146,9 +146,7 @@ async function main(): Promise<number> {
   const unsupported = (notes: readonly GeneratedNote[]) =>
     notes.reduce(
       (n, note) =>
-        n +
-        (note.evidence ?? []).filter((s) => !s.supported).length +
-        (note.safety ?? []).length,
+        n + (note.evidence ?? []).filter((s) => !s.supported).length + (note.safety ?? []).length,
       0,
     );
 
@@ -163,7 +161,13 @@ async function main(): Promise<number> {
       : `${subset} (train ${subsetTrain.length}, valid ${subsetValid.length})`;
     out.write(`\n${label}\n`);
 
-    const base = score(scorer, workDir, `${subset}-none`, subsetValid, await draftsOf(subsetValid, clinicVisit));
+    const base = score(
+      scorer,
+      workDir,
+      `${subset}-none`,
+      subsetValid,
+      await draftsOf(subsetValid, clinicVisit),
+    );
     out.write(`  no profile: ROUGE-1 | ROUGE-Lsum ${fmt(base)}\n`);
     const cells = [fmt(base)];
     let learned = emptyLearnedStyle();
@@ -219,7 +223,7 @@ async function main(): Promise<number> {
   );
   out.write('| --- | --- | --- | --- | --- | --- |\n');
   for (const row of rows) out.write(`${row}\n`);
-  out.write('(each cell: ROUGE-1 | ROUGE-Lsum on the subset\'s valid encounters)\n');
+  out.write("(each cell: ROUGE-1 | ROUGE-Lsum on the subset's valid encounters)\n");
   out.write(`${ATTRIBUTION}\n`);
   rmSync(workDir, { recursive: true, force: true });
   return 0;

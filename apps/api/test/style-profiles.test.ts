@@ -16,8 +16,12 @@ afterAll(async () => {
 });
 
 type User = Awaited<ReturnType<typeof createUser>>;
-const call = (user: User, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  testApp.app.inject({ method, url, headers: { cookie: user.cookie, origin: ORIGIN }, payload });
+const call = (
+  user: User,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) => testApp.app.inject({ method, url, headers: { cookie: user.cookie, origin: ORIGIN }, payload });
 
 const visits = [
   { part: 'right knee', drug: 'ibuprofen', dose: '400' },
@@ -40,7 +44,9 @@ const transcriptOf = (v: (typeof visits)[number]) =>
 const MEDICATION_SENTENCE = /[^.>]*\btakes [a-z]+ \d+ mg[^.<]*\./;
 
 async function clinicVisitId(user: User): Promise<number> {
-  const list = templateListItemSchema.array().parse((await call(user, 'GET', '/api/templates/')).json());
+  const list = templateListItemSchema
+    .array()
+    .parse((await call(user, 'GET', '/api/templates/')).json());
   return list.find((t) => t.name === 'Clinic Visit Note')!.id;
 }
 
@@ -62,7 +68,14 @@ async function draftFor(user: User, templateId: number, transcript: string) {
   return { sessionId, draft: output!.output };
 }
 
-const save = (user: User, sessionId: number, templateId: number, html: string, transcript: string, baseVersion = 1) =>
+const save = (
+  user: User,
+  sessionId: number,
+  templateId: number,
+  html: string,
+  transcript: string,
+  baseVersion = 1,
+) =>
   call(user, 'PATCH', `/api/patient-sessions/${sessionId}`, {
     notes: [{ notesContent: html, patientSessionId: sessionId, templateId }],
     duration: 60,
@@ -71,7 +84,8 @@ const save = (user: User, sessionId: number, templateId: number, html: string, t
   });
 
 /** The clinician's edit: the history's medication sentence deleted, "Pt" for "The patient". */
-const edit = (html: string) => html.replace(MEDICATION_SENTENCE, '').replace(/\bThe patient\b/g, 'Pt');
+const edit = (html: string) =>
+  html.replace(MEDICATION_SENTENCE, '').replace(/\bThe patient\b/g, 'Pt');
 
 const styleOf = async (user: User, templateId: number) => {
   const response = await call(user, 'GET', `/api/templates/${templateId}/style`);

@@ -18,7 +18,8 @@ export const STYLE_LEARNING = {
 /** What the clinician reads about their learned style; each entry one preference. */
 export const STYLE_MESSAGES = {
   title: 'Your style for this template',
-  nothingYet: 'Nothing learned yet: Clerkly learns from the edits you make to its drafts when you save.',
+  nothingYet:
+    'Nothing learned yet: Clerkly learns from the edits you make to its drafts when you save.',
   learnedFrom: (notes: number) => `learned from ${notes} ${notes === 1 ? 'note' : 'notes'}`,
   reset: 'Reset',
   resetDone: 'Your style for this template was reset; drafts are written the default way again.',
@@ -43,6 +44,7 @@ export type StyleProfile = z.infer<typeof styleProfileSchema>;
 
 /** One line for the note view: "Your style for this template: a, b — learned from 7 notes". */
 export function describeStyleProfile(profile: StyleProfile): string {
-  if (profile.notesLearned === 0 || profile.preferences.length === 0) return STYLE_MESSAGES.nothingYet;
+  if (profile.notesLearned === 0 || profile.preferences.length === 0)
+    return STYLE_MESSAGES.nothingYet;
   return `${STYLE_MESSAGES.title}: ${profile.preferences.join(', ')} — ${STYLE_MESSAGES.learnedFrom(profile.notesLearned)}`;
 }

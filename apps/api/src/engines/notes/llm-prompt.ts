@@ -151,7 +151,8 @@ export function noteUserMessage(
     lines.push(
       `The clinician's ${recent.length} most recent saved ${recent.length === 1 ? 'note' : 'notes'} of this template follow, each about a different patient: write like them (length, bullet points or prose, phrasing, what they leave out), never copy their facts.`,
     );
-    for (const example of recent) lines.push(EXAMPLE_OPEN, neutraliseDelimiters(example), EXAMPLE_CLOSE);
+    for (const example of recent)
+      lines.push(EXAMPLE_OPEN, neutraliseDelimiters(example), EXAMPLE_CLOSE);
   }
   if (template.kind === 'certificate') {
     lines.push(

@@ -67,10 +67,7 @@ export const learnedStyleSchema = z.object({
    * many notes, and their mean position. The engine adds one (filled only from the transcript)
    * once the clinician adds it in most notes.
    */
-  added: z.record(
-    z.string(),
-    z.object({ title: z.string(), notes: count, positionSum: count }),
-  ),
+  added: z.record(z.string(), z.object({ title: z.string(), notes: count, positionSum: count })),
   /** A phrase of the engine's replaced by the clinician's, and in how many notes. */
   replacements: z.array(
     z.object({
@@ -102,7 +99,9 @@ const LITTLE_WORDS = new Set(
 /** A section's kind: the writers its title answers to, else its title in lower case. */
 export function sectionKey(title: string): string {
   const kinds = topicKinds({ name: title, guidance: '' });
-  return kinds[0] === 'keywords' ? title.toLowerCase().replace(/\s+/g, ' ').trim() : kinds.join('+');
+  return kinds[0] === 'keywords'
+    ? title.toLowerCase().replace(/\s+/g, ' ').trim()
+    : kinds.join('+');
 }
 
 /** A draft sentence counts as kept when a saved sentence shares this much of its words (Dice). */
@@ -272,10 +271,7 @@ export function learnFromEdit(profile: LearnedStyle, draft: string, saved: strin
     style.title = section.title;
     style.notes += 1;
     style.draftPositionSum += position;
-    const draftWords = sectionSentences(section).reduce(
-      (sum, s) => sum + scoredWords(s).length,
-      0,
-    );
+    const draftWords = sectionSentences(section).reduce((sum, s) => sum + scoredWords(s).length, 0);
     style.draftWords += draftWords;
     const counterpart = savedByKey.get(key);
     if (counterpart) {
@@ -435,7 +431,9 @@ export function sectionDecisions(profile: LearnedStyle): SectionDecision[] {
 }
 
 /** Sections the clinician adds in most notes: the draft adds them too (from the transcript). */
-export function addedSections(profile: LearnedStyle): { key: string; title: string; position: number }[] {
+export function addedSections(
+  profile: LearnedStyle,
+): { key: string; title: string; position: number }[] {
   return Object.entries(profile.added)
     .filter(([, a]) => a.notes >= STYLE_LEARNING.minNotes && 2 * a.notes > profile.notes)
     .map(([key, a]) => ({ key, title: a.title, position: a.positionSum / a.notes }));

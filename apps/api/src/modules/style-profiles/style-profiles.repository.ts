@@ -32,7 +32,11 @@ export async function writeStyleProfile(
     .values({ ...values, updatedAt: now })
     .onConflictDoUpdate({
       target: [styleProfiles.userId, styleProfiles.templateId],
-      set: { learnedSealed: values.learnedSealed, notesLearned: values.notesLearned, updatedAt: now },
+      set: {
+        learnedSealed: values.learnedSealed,
+        notesLearned: values.notesLearned,
+        updatedAt: now,
+      },
     });
 }
 

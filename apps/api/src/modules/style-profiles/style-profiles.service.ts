@@ -1,8 +1,4 @@
-import {
-  STYLE_LEARNING,
-  removeIdentifiers,
-  type StyleProfile,
-} from '@clerkly/contracts';
+import { STYLE_LEARNING, removeIdentifiers, type StyleProfile } from '@clerkly/contracts';
 import type { Db } from '../../db/client';
 import type { NoteStyle } from '../../engines/notes/note-engine';
 import { parseNote, renderNoteText } from '../../engines/notes/render';
@@ -109,7 +105,10 @@ function withoutNames(text: string, names: readonly string[]): string {
     .reduce(
       (out, name) =>
         out.replace(
-          new RegExp(`(?<![\\p{L}])${name.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'giu'),
+          new RegExp(
+            `(?<![\\p{L}])${name.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`,
+            'giu',
+          ),
           '[name]',
         ),
       text,

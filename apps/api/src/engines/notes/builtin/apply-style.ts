@@ -34,7 +34,6 @@ const PRIOR_NOTES = 2;
 /** A section longer than the clinician's mean length by this factor is cut back to it. */
 const OVER_BUDGET = 1.2;
 
-
 /** "Musculoskeletal: " at the head of an examination bullet stays with what is left of it. */
 const BULLET_LABEL = /^([A-Z][A-Za-z /&-]{1,40}:\s+)(.*)$/s;
 
@@ -217,20 +216,14 @@ export function applyLearnedStyle(
 ): NoteSection[] {
   const decisions = new Map(sectionDecisions(learned).map((d) => [d.key, d]));
   const transcriptWords = new Set(scoredWords(transcript));
-  const replacements = learnedReplacements(learned).filter((r) =>
-    onlyRewords(r, transcriptWords),
-  );
+  const replacements = learnedReplacements(learned).filter((r) => onlyRewords(r, transcriptWords));
   const added = new Map(addedSections(learned).map((a) => [a.key, a]));
   const styled = sections
     .map((section) =>
       styleSection(section, decisions.get(sectionKey(section.title)), replacements, supported),
     )
     // A section the clinician adds is only there when the consultation filled it.
-    .filter(
-      (section) =>
-        !added.has(sectionKey(section.title)) ||
-        sectionsSaid(section),
-    );
+    .filter((section) => !added.has(sectionKey(section.title)) || sectionsSaid(section));
   // The clinician's section order: sections they placed move among themselves; the rest stay.
   const placed = styled
     .map((section, index) => ({
@@ -282,7 +275,9 @@ export function topicsWithAddedSections(
       // already holds ("Plan" beside "Assessment and Plan" would say it twice).
       return (
         kinds[0] !== 'keywords' &&
-        kinds.every((k) => !present.has(k) && !(WRITTEN_WITHIN[k] ?? []).some((w) => present.has(w)))
+        kinds.every(
+          (k) => !present.has(k) && !(WRITTEN_WITHIN[k] ?? []).some((w) => present.has(w)),
+        )
       );
     })
     .map((a) => ({ name: a.title, guidance: '' }));
@@ -290,7 +285,10 @@ export function topicsWithAddedSections(
 }
 
 /** Sections under the headings the clinician gives them in most notes ("PHYSICAL EXAM"). */
-export function renameSections(sections: readonly NoteSection[], learned: LearnedStyle): NoteSection[] {
+export function renameSections(
+  sections: readonly NoteSection[],
+  learned: LearnedStyle,
+): NoteSection[] {
   const decisions = new Map(sectionDecisions(learned).map((d) => [d.key, d]));
   return sections.map((section) => {
     const decision = decisions.get(sectionKey(section.title));
