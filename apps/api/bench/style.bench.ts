@@ -86,7 +86,7 @@ function score(
   };
 }
 
-const fmt = (r: Rouge) => `${r.rouge1.toFixed(2)} | ${r.rougeLsum.toFixed(2)}`;
+const fmt = (r: Rouge) => `${r.rouge1.toFixed(2)} / ${r.rougeLsum.toFixed(2)}`;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { on: { type: 'string', default: 'valid' } } });
@@ -168,7 +168,7 @@ async function main(): Promise<number> {
       subsetValid,
       await draftsOf(subsetValid, clinicVisit),
     );
-    out.write(`  no profile: ROUGE-1 | ROUGE-Lsum ${fmt(base)}\n`);
+    out.write(`  no profile: ROUGE-1 / ROUGE-Lsum ${fmt(base)}\n`);
     const cells = [fmt(base)];
     let learned = emptyLearnedStyle();
     const checkpoints = [...CHECKPOINTS.filter((n) => n < subsetTrain.length), subsetTrain.length];
@@ -223,7 +223,7 @@ async function main(): Promise<number> {
   );
   out.write('| --- | --- | --- | --- | --- | --- |\n');
   for (const row of rows) out.write(`${row}\n`);
-  out.write("(each cell: ROUGE-1 | ROUGE-Lsum on the subset's valid encounters)\n");
+  out.write("(each cell: ROUGE-1 / ROUGE-Lsum on the subset's scored encounters)\n");
   out.write(`${ATTRIBUTION}\n`);
   rmSync(workDir, { recursive: true, force: true });
   return 0;

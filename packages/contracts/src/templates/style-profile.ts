@@ -29,6 +29,8 @@ export const STYLE_MESSAGES = {
   leavesOut: (section: string) => `leaves out sentences you delete in ${section}`,
   replaces: (from: string, to: string) => `"${to}" for "${from}"`,
   order: 'your section order',
+  heading: (section: string, heading: string) => `"${heading}" as the heading of ${section}`,
+  adds: (section: string) => `adds ${section} when the consultation covers it`,
 } as const;
 
 /** `GET /api/templates/{id}/style`: the clinician's learned style for one template. */

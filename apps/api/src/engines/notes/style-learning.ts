@@ -22,7 +22,10 @@ import { paragraphsOf, parseNote } from './render';
 const count = z.number().int().nonnegative();
 
 const sectionStyleSchema = z.object({
-  /** The template's title for the section, as last drafted (for "shorter History"). */
+  /**
+   * The section's title when first drafted, the template's (for "shorter History"): a heading the
+   * clinician's style gives it later does not replace it.
+   */
   title: z.string(),
   /** Saved notes in which the draft had this section. */
   notes: count,
@@ -268,7 +271,6 @@ export function learnFromEdit(profile: LearnedStyle, draft: string, saved: strin
   for (const [position, section] of draftSections.entries()) {
     const key = sectionKey(section.title);
     const style = (next.sections[key] ??= emptySection(section.title));
-    style.title = section.title;
     style.notes += 1;
     style.draftPositionSum += position;
     const draftWords = sectionSentences(section).reduce((sum, s) => sum + scoredWords(s).length, 0);
@@ -476,6 +478,11 @@ export function stylePreferences(profile: LearnedStyle): string[] {
   for (const d of decisions) {
     if (d.deletionRate >= DELETES_FROM) out.push(STYLE_MESSAGES.leavesOut(d.title));
   }
+  for (const d of decisions) {
+    if (d.renamed)
+      out.push(STYLE_MESSAGES.heading(profile.sections[d.key]?.title ?? d.key, d.title));
+  }
+  for (const a of addedSections(profile)) out.push(STYLE_MESSAGES.adds(a.title));
   for (const r of learnedReplacements(profile)) out.push(STYLE_MESSAGES.replaces(r.from, r.to));
   if (reorders(decisions)) out.push(STYLE_MESSAGES.order);
   return out;
