@@ -58,7 +58,7 @@ const sectionStyleSchema = z.object({
   /** The clinician's own headings for this section, and in how many notes each. */
   titles: z.record(z.string(), count),
 });
-export type SectionStyle = z.infer<typeof sectionStyleSchema>;
+type SectionStyle = z.infer<typeof sectionStyleSchema>;
 
 /** What is stored per clinician and template (`style_profiles.learned`). */
 export const learnedStyleSchema = z.object({
@@ -138,7 +138,7 @@ const emptySection = (title: string): SectionStyle => ({
   titles: {},
 });
 
-export function sectionSentences(section: NoteSection): string[] {
+function sectionSentences(section: NoteSection): string[] {
   return [
     ...paragraphsOf(section.content).flatMap((p) => p.split('\n').flatMap(splitNoteSentences)),
     ...(section.bullets ?? []).flatMap(splitNoteSentences),

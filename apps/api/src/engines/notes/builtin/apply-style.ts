@@ -85,7 +85,7 @@ function sentencesOf(section: NoteSection): string[] {
  * notes in which they kept it, drawn towards the engine-wide weight by `PRIOR_NOTES` notes'
  * worth, so a few notes move a word a little and many notes a lot.
  */
-export function learnedUsefulness(sentence: string, decision: SectionDecision): number {
+function learnedUsefulness(sentence: string, decision: SectionDecision): number {
   const words = new Set(scoredWords(sentence));
   if (words.size === 0) return 1;
   let sum = 0;
