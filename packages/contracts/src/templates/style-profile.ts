@@ -20,6 +20,8 @@ export const STYLE_MESSAGES = {
   title: 'Your style for this template',
   nothingYet:
     'Nothing learned yet: Clerkly learns from the edits you make to its drafts when you save.',
+  noHabitYet:
+    'Your style for this template: no repeated edit yet, drafts are written the default way',
   learnedFrom: (notes: number) => `learned from ${notes} ${notes === 1 ? 'note' : 'notes'}`,
   reset: 'Reset',
   resetDone: 'Your style for this template was reset; drafts are written the default way again.',
@@ -46,7 +48,9 @@ export type StyleProfile = z.infer<typeof styleProfileSchema>;
 
 /** One line for the note view: "Your style for this template: a, b — learned from 7 notes". */
 export function describeStyleProfile(profile: StyleProfile): string {
-  if (profile.notesLearned === 0 || profile.preferences.length === 0)
-    return STYLE_MESSAGES.nothingYet;
-  return `${STYLE_MESSAGES.title}: ${profile.preferences.join(', ')} — ${STYLE_MESSAGES.learnedFrom(profile.notesLearned)}`;
+  if (profile.notesLearned === 0) return STYLE_MESSAGES.nothingYet;
+  const learnedFrom = STYLE_MESSAGES.learnedFrom(profile.notesLearned);
+  // Edits seen, none repeated yet: a habit needs STYLE_LEARNING.minNotes notes.
+  if (profile.preferences.length === 0) return `${STYLE_MESSAGES.noHabitYet} — ${learnedFrom}`;
+  return `${STYLE_MESSAGES.title}: ${profile.preferences.join(', ')} — ${learnedFrom}`;
 }
