@@ -7,7 +7,7 @@ import {
 } from '@clerkly/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, apiClient } from '../../../lib/api-client';
-import { TEMPLATE_STYLES_KEY } from './template-style';
+import { TEMPLATE_STYLES_KEY } from '../../../lib/template-style';
 
 /**
  * `PATCH /api/patient-sessions/{id}` (spec point 7): notes, duration and transcript, based on

@@ -12,7 +12,7 @@ import { EngineNotices } from './engine-notices';
 import { RegenerateNote } from './regenerate-note';
 import { SafetyFindings } from './safety-findings';
 import { RecognitionNotice } from './recognition-notice';
-import { TemplateStyle } from './template-style';
+import { TemplateStyle } from '../../../components/template-style';
 import { TranscriptPanel } from './transcript-panel';
 
 // The rich-text editor (TipTap, ProseMirror) is the largest library in the app; it loads when a

@@ -1,6 +1,6 @@
 import { STYLE_MESSAGES, describeStyleProfile } from '@clerkly/contracts';
 import { Button, Group, Text } from '@mantine/core';
-import { useResetTemplateStyle, useTemplateStyle } from '../api/template-style';
+import { useResetTemplateStyle, useTemplateStyle } from '../lib/template-style';
 
 /**
  * "Your style for this template: bullet points in Plan, … — learned from 7 notes", with Reset

@@ -1,6 +1,6 @@
 import { API_PATHS, styleProfileSchema, type StyleProfile } from '@clerkly/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from './api-client';
 
 /**
  * `GET` / `DELETE /api/templates/{id}/style` (issue 27, item 3): what Clerkly learned from the
