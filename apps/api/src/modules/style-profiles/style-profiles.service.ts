@@ -31,8 +31,15 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const templateNotFound = () => new NotFoundError('Template not found');
 
 function openLearned(cipher: FieldCipher, sealed: string): LearnedStyle {
-  // A profile that no longer reads (a changed shape) starts again rather than failing a save.
-  const parsed = learnedStyleSchema.safeParse(JSON.parse(cipher.open(sealed)));
+  // A profile that no longer reads (a changed shape) starts again rather than failing a save or
+  // a draft: what was learned is a convenience, the note is not.
+  let json: unknown;
+  try {
+    json = JSON.parse(cipher.open(sealed));
+  } catch {
+    return emptyLearnedStyle();
+  }
+  const parsed = learnedStyleSchema.safeParse(json);
   return parsed.success ? parsed.data : emptyLearnedStyle();
 }
 
