@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, styleProfileSchema, templateListItemSchema } from '@clerkly/contracts';
+import { styleForDraft } from '../src/modules/style-profiles/style-profiles.service';
 import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
 
 /**
@@ -157,6 +158,32 @@ describe('style profiles', () => {
     expect((await save(owner, s2, catalogue, edit(d2), transcript)).statusCode).toBe(200);
     expect((await styleOf(owner, catalogue)).notesLearned).toBe(1);
     expect((await styleOf(other, catalogue)).notesLearned).toBe(0);
+  });
+
+  it('gives an engine that reads examples the recent saved notes, names removed, and audits it', async () => {
+    const user = await createUser(testApp.app);
+    const templateId = await clinicVisitId(user);
+    const transcript = transcriptOf(visits[0]!);
+    const { sessionId, draft } = await draftFor(user, templateId, transcript);
+    const saved = `${edit(draft)}<p>Seen with Test Patient's daughter.</p>`;
+    expect((await save(user, sessionId, templateId, saved, transcript)).statusCode).toBe(200);
+
+    const { db } = testApp.app.database;
+    const style = await styleForDraft(db, testApp.app.cipher, user.id, templateId, {
+      examples: true,
+    });
+    expect(style?.examples).toHaveLength(1);
+    expect(style!.examples![0]).toMatch(/Seen with \[name\]'s daughter\./);
+    expect(style!.examples![0]).not.toMatch(/Test|Patient's daughter/);
+    // The builtin engine reads no examples: no note is opened for it.
+    expect(
+      (await styleForDraft(db, testApp.app.cipher, user.id, templateId, { examples: false }))
+        ?.examples,
+    ).toBeUndefined();
+    const activity = await call(user, 'GET', `/api/patient-sessions/${sessionId}/activity`);
+    expect(activity.json<{ events: { kind: string }[] }>().events.map((e) => e.kind)).toContain(
+      'note.style_example',
+    );
   });
 
   it('answers a bad or unknown id clearly, and a signed-out request 401', async () => {

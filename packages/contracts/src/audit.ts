@@ -19,6 +19,7 @@ export const AUDIT_EVENT_KINDS = [
   'version.restored',
   'note.copied',
   'note.exported',
+  'note.style_example',
   'auth.signed_in',
   'auth.sign_in_failed',
   'auth.signed_out',
@@ -41,6 +42,8 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventKind, string> = {
   'version.restored': 'restored an earlier version',
   'note.copied': 'copied a note',
   'note.exported': 'exported a note',
+  // Issue 27: the saved note went, identifiers removed, to the language model as a style example.
+  'note.style_example': 'lent the saved note to the language model as a style example',
   'auth.signed_in': 'signed in',
   'auth.sign_in_failed': 'failed to sign in',
   'auth.signed_out': 'signed out',

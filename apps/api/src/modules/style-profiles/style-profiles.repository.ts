@@ -50,6 +50,7 @@ export async function deleteStyleProfile(db: Queryable, userId: string, template
 export function recentSavedNotes(db: Queryable, userId: string, templateId: number, limit: number) {
   return db
     .select({
+      sessionId: sessionNotes.sessionId,
       contentSealed: sessionNotes.contentSealed,
       firstNameSealed: patientSessions.firstNameSealed,
       lastNameSealed: patientSessions.lastNameSealed,

@@ -11,6 +11,7 @@ import {
 } from '../../engines/notes/style-learning';
 import type { FieldCipher } from '../../lib/field-crypto';
 import { NotFoundError } from '../../lib/http-error';
+import { recordAuditEvent } from '../audit/audit.service';
 import { templateVisible } from '../reference-data/templates.repository';
 import {
   deleteStyleProfile,
@@ -147,6 +148,18 @@ export async function styleForDraft(
       })
       .filter((text) => text.trim().length > 0);
     if (examples.length > 0) style.examples = examples;
+    // Each saved note read and sent to the engine is a read of that session's patient data.
+    if (recent.length > 0) {
+      await recordAuditEvent(
+        db,
+        recent.map((note) => ({
+          kind: 'note.style_example' as const,
+          sessionId: note.sessionId,
+          templateIds: [templateId],
+        })),
+        { userId, address: null },
+      );
+    }
   }
   return style.learned || style.examples ? style : undefined;
 }
