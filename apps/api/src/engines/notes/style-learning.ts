@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import { scoredWords } from './builtin/prune';
 import { topicKinds } from './builtin/topics';
+import type { SectionKind } from './builtin/writers/registry';
 import { WORD_USEFULNESS } from './builtin/word-usefulness';
 import type { NoteSection } from './note-engine';
 import { paragraphsOf, parseNote } from './render';
@@ -332,17 +333,21 @@ export function learnFromEdit(profile: LearnedStyle, draft: string, saved: strin
       tally[savedWords.has(word) || reworded.has(word) ? 0 : 1] += 1;
     }
   }
-  // Sections the clinician wrote that the draft did not have.
+  // Sections the clinician wrote that the template's draft did not have (a section the profile
+  // added to the draft still counts: kept, it is still the clinician's addition).
   const draftKeys = new Set(draftSections.map((s) => sectionKey(s.title)));
+  const counted = new Set<string>();
   for (const [position, section] of savedSections.entries()) {
     const key = sectionKey(section.title);
     const heading = learnableHeading(section.title);
-    if (draftKeys.has(key) || !heading || sectionSentences(section).length === 0) continue;
+    const templateHasIt = draftKeys.has(key) && !(key in profile.added);
+    if (templateHasIt || counted.has(key) || !heading) continue;
+    if (sectionSentences(section).length === 0) continue;
     const added = (next.added[key] ??= { title: heading, notes: 0, positionSum: 0 });
     added.title = heading;
     added.notes += 1;
     added.positionSum += position;
-    draftKeys.add(key);
+    counted.add(key);
   }
   // What the clinician wrote that no draft sentence became: added, per saved section's kind.
   let index = 0;
@@ -432,12 +437,45 @@ export function sectionDecisions(profile: LearnedStyle): SectionDecision[] {
     });
 }
 
-/** Sections the clinician adds in most notes: the draft adds them too (from the transcript). */
+/** Sections whose content a broader section of the template already writes. */
+const WRITTEN_WITHIN: Partial<Record<SectionKind, SectionKind[]>> = {
+  assessment: ['assessment-plan'],
+  plan: ['assessment-plan'],
+  'follow-up': ['assessment-plan', 'plan'],
+  'safety-netting': ['assessment-plan', 'plan'],
+  history: ['subjective'],
+  ros: ['subjective'],
+  exam: ['objective'],
+  vitals: ['objective', 'exam'],
+  results: ['objective'],
+};
+
+/**
+ * Sections the clinician adds in most notes that the engine can write: a writer of their own
+ * (filled from the transcript), and content no drafted section already holds ("Plan" beside
+ * "Assessment and Plan" would say it twice). The draft adds them when the consultation fills them.
+ */
 export function addedSections(
   profile: LearnedStyle,
 ): { key: string; title: string; position: number }[] {
+  // The template's own sections: once added, a section is drafted too, and must not then
+  // count as the template's (it would stop being added).
+  const drafted = new Set(
+    Object.keys(profile.sections)
+      .filter((key) => !(key in profile.added))
+      .flatMap((key) => key.split('+')),
+  );
   return Object.entries(profile.added)
     .filter(([, a]) => a.notes >= STYLE_LEARNING.minNotes && 2 * a.notes > profile.notes)
+    .filter(([, a]) => {
+      const kinds = topicKinds({ name: a.title, guidance: '' });
+      return (
+        kinds[0] !== 'keywords' &&
+        kinds.every(
+          (k) => !drafted.has(k) && !(WRITTEN_WITHIN[k] ?? []).some((w) => drafted.has(w)),
+        )
+      );
+    })
     .map(([key, a]) => ({ key, title: a.title, position: a.positionSum / a.notes }));
 }
 

@@ -21,7 +21,6 @@ import {
 } from '../style-learning';
 import { PRUNE_BELOW, PRUNE_MIN_WORDS, scoredWords } from './prune';
 import { topicKinds } from './topics';
-import type { SectionKind } from './writers/registry';
 import { WORD_USEFULNESS } from './word-usefulness';
 
 /**
@@ -243,19 +242,6 @@ export function applyLearnedStyle(
   return out;
 }
 
-/** Sections whose content a broader section of the template already writes. */
-const WRITTEN_WITHIN: Partial<Record<SectionKind, SectionKind[]>> = {
-  assessment: ['assessment-plan'],
-  plan: ['assessment-plan'],
-  'follow-up': ['assessment-plan', 'plan'],
-  'safety-netting': ['assessment-plan', 'plan'],
-  history: ['subjective'],
-  ros: ['subjective'],
-  exam: ['objective'],
-  vitals: ['objective', 'exam'],
-  results: ['objective'],
-};
-
 const sectionsSaid = (section: NoteSection) =>
   sentencesOf(section).some((s) => s.trim() !== NOT_DISCUSSED);
 
@@ -269,17 +255,8 @@ export function topicsWithAddedSections(
 ): NoteTopic[] {
   const present = new Set(topics.flatMap((t) => topicKinds(t)));
   const extra = addedSections(learned)
-    .filter((a) => {
-      const kinds = topicKinds({ name: a.title, guidance: '' });
-      // Only a section with a writer of its own, whose content no section of the template
-      // already holds ("Plan" beside "Assessment and Plan" would say it twice).
-      return (
-        kinds[0] !== 'keywords' &&
-        kinds.every(
-          (k) => !present.has(k) && !(WRITTEN_WITHIN[k] ?? []).some((w) => present.has(w)),
-        )
-      );
-    })
+    // The template may have changed since: a section it now has is not added again.
+    .filter((a) => topicKinds({ name: a.title, guidance: '' }).every((k) => !present.has(k)))
     .map((a) => ({ name: a.title, guidance: '' }));
   return [...topics, ...extra];
 }
