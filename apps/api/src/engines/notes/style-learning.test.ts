@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addedSections,
   emptyLearnedStyle,
   learnFromEdit,
   learnedReplacements,
@@ -70,6 +71,17 @@ describe('learning a style from a saved edit', () => {
     expect(replacedPhrases('The patient reports nausea.', 'The patient reports nausea.')).toEqual(
       [],
     );
+  });
+
+  it('adds a section the clinician keeps adding, not one the template already writes', () => {
+    const withSocial = `${saved}<h2>Social History</h2><p>Works as a teacher.</p><h2>Plan</h2><p>Ice.</p>`;
+    let learned = emptyLearnedStyle();
+    for (let i = 0; i < 2; i++) learned = learnFromEdit(learned, draft, withSocial);
+    expect(addedSections(learned).map((a) => a.title)).toEqual(['Social History']);
+    // Once the draft has it (the profile added it) and the clinician keeps it, it stays learned.
+    const drafted = `${draft}<h2>Social History</h2><p>Works as a teacher.</p>`;
+    for (let i = 0; i < 3; i++) learned = learnFromEdit(learned, drafted, withSocial);
+    expect(addedSections(learned).map((a) => a.title)).toEqual(['Social History']);
   });
 
   it('reads a note it cannot section as nothing learned', () => {
