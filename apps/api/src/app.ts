@@ -11,6 +11,7 @@ import recordJobs from './modules/record/record.jobs';
 import recordRoutes from './modules/record/record.routes';
 import healthRoutes from './modules/health/health.routes';
 import ownTemplatesRoutes from './modules/own-templates/own-templates.routes';
+import styleProfilesRoutes from './modules/style-profiles/style-profiles.routes';
 import referenceDataRoutes from './modules/reference-data/reference-data.routes';
 import legacyUploadRoutes from './modules/generation/legacy-upload.routes';
 import generationJobs from './modules/generation/generation.jobs';
@@ -97,6 +98,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   await app.register(usersRoutes);
   await app.register(referenceDataRoutes);
   await app.register(ownTemplatesRoutes);
+  await app.register(styleProfilesRoutes);
   await app.register(sessionsRoutes);
   await app.register(exportsRoutes);
   await app.register(recordRoutes);

@@ -17,6 +17,8 @@ export const API_PATHS = {
   // Issue 27: the clinician's own templates.
   ownTemplates: '/api/templates/mine',
   ownTemplate: (id: number) => `/api/templates/mine/${id}`,
+  // Issue 27 (item 3): what Clerkly learned from the clinician's edits to one template's drafts.
+  templateStyle: (id: number) => `/api/templates/${id}/style`,
   appointmentTypes: '/api/appointment-type/',
   patientSessions: '/api/patient-sessions/',
   patientSession: (id: number) => `/api/patient-sessions/${id}`,

@@ -21,6 +21,7 @@ export const AUDIT_EVENT_KINDS = [
   'note.exported',
   'note.sent_to_record',
   'note.send_to_record_failed',
+  'note.style_example',
   'auth.signed_in',
   'auth.sign_in_failed',
   'auth.signed_out',
@@ -45,6 +46,8 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventKind, string> = {
   'note.exported': 'exported a note',
   'note.sent_to_record': 'sent a note to the record',
   'note.send_to_record_failed': 'could not send a note to the record',
+  // Issue 27: the saved note went, identifiers removed, to the language model as a style example.
+  'note.style_example': 'lent the saved note to the language model as a style example',
   'auth.signed_in': 'signed in',
   'auth.sign_in_failed': 'failed to sign in',
   'auth.signed_out': 'signed out',

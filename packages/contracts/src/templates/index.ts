@@ -1,2 +1,3 @@
 export * from './own-templates';
 export * from './example-note';
+export * from './style-profile';

@@ -7,3 +7,4 @@ export * from './billing';
 export * from './audit';
 export * from './uploads';
 export * from './record-sends';
+export * from './style-profiles';

@@ -21,7 +21,13 @@ import {
   type InstructionPlan,
 } from './builtin/instructions';
 import type { Detail, SectionBody, WriterContext } from './builtin/writers/writer';
-import { keepSupported } from './builtin/grounding';
+import {
+  applyLearnedStyle,
+  renameSections,
+  topicsWithAddedSections,
+  topicsWithLearnedFormat,
+} from './builtin/apply-style';
+import { keepSupported, supportedIn } from './builtin/grounding';
 import { tidySection } from './builtin/tidy';
 import { writeTopic } from './builtin/topics';
 import {
@@ -181,17 +187,31 @@ export class BuiltinNoteEngine implements NoteEngine {
       safety: prepareSafetyTranscript(input.transcript),
       confidence: confidenceTokens(input.transcript, input.wordConfidences),
     };
-    const write = (detail: Detail) =>
-      applyTemplateForm(
-        writeSections(input, consultation, detail).map((section) =>
-          // A certificate's dates and names come from the session, not the transcript; its
-          // writer marks what was not said "[not stated]" instead.
-          input.template.kind === 'certificate'
-            ? section
-            : keepSupported(tidySection(section), grounding, this.prune),
-        ),
-        input.template.topics,
+    const certificate = input.template.kind === 'certificate';
+    // Issue 27: the clinician's learned style shapes what is written afresh, after grounding
+    // (it only leaves out or rewords what passed); a certificate's fields are not a style.
+    const learned = certificate ? undefined : input.style?.learned;
+    const topics = learned
+      ? topicsWithAddedSections(input.template.topics, learned)
+      : input.template.topics;
+    const write = (detail: Detail) => {
+      const grounded = writeSections(input, consultation, detail, topics).map((section) =>
+        // A certificate's dates and names come from the session, not the transcript; its
+        // writer marks what was not said "[not stated]" instead.
+        certificate ? section : keepSupported(tidySection(section), grounding, this.prune),
       );
+      if (!learned) return applyTemplateForm(grounded, input.template.topics);
+      const styled = applyLearnedStyle(
+        grounded,
+        learned,
+        (title) => supportedIn(title, grounding, this.prune),
+        input.transcript,
+      );
+      return renameSections(
+        applyTemplateForm(styled, topicsWithLearnedFormat(topics, learned)),
+        learned,
+      );
+    };
     const base = onPrevious ? previous : write(plan.detail ?? 'standard');
     let sections = applyPlan(base, plan, input, consultation, notices);
     // Shortening drops sentences and more detail starts afresh: what the clinician typed by

@@ -145,6 +145,15 @@ export function noteUserMessage(
       );
     }
   });
+  // Issue 27 (item 3): the clinician's recent saved notes of this template, identifiers removed.
+  const recent = input.style?.examples ?? [];
+  if (recent.length > 0) {
+    lines.push(
+      `The clinician's ${recent.length} most recent saved ${recent.length === 1 ? 'note' : 'notes'} of this template follow, each about a different patient: write like them (length, bullet points or prose, phrasing, what they leave out), never copy their facts.`,
+    );
+    for (const example of recent)
+      lines.push(EXAMPLE_OPEN, neutraliseDelimiters(example), EXAMPLE_CLOSE);
+  }
   if (template.kind === 'certificate') {
     lines.push(
       'This is a certificate: write "[not stated]" for any detail (name, date of birth, dates, duration) the consultation did not give; never guess dates.',

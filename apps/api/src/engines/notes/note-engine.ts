@@ -6,6 +6,7 @@
  */
 
 import type { NoteEvidence, SafetyFinding, WordConfidence } from '@clerkly/contracts';
+import type { LearnedStyle } from './style-learning';
 
 export type TemplateKind = 'note' | 'letter' | 'certificate' | 'summary';
 
@@ -40,11 +41,22 @@ export interface NoteRequest {
   previousNote?: string;
   /** The clinician's free-text regeneration instruction (spec point 4, "Regeneration"). */
   instruction?: string;
+  /**
+   * The clinician's style for this template (issue 27, item 3): what was learned from their edits
+   * (the builtin engine prunes and formats by it) and up to three of their recent saved notes of
+   * the template, identifiers removed (the llm engine's style examples, passed as data).
+   */
+  style?: NoteStyle;
   context?: {
     consultationDate?: Date;
     clinicianName?: string;
     patientName?: string;
   };
+}
+
+export interface NoteStyle {
+  learned?: LearnedStyle;
+  examples?: readonly string[];
 }
 
 export interface NoteSection {

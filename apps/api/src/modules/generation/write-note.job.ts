@@ -4,6 +4,7 @@ import { sealEvidence } from '../../engines/notes/evidence';
 import { defineJob, type JobContext } from '../../jobs/define-job';
 import { loadNoteTemplates } from '../reference-data/templates.repository';
 import { findOwnedSession, upsertNote } from '../sessions/sessions.repository';
+import { styleForDraft } from '../style-profiles/style-profiles.service';
 import { findUserById } from '../users/users.repository';
 import { FAILURE, isPermanent } from './generation.failures';
 import {
@@ -55,12 +56,18 @@ export async function writeNote(deps: WorkerDeps, job: NoteJob, context: JobCont
       findUserById(deps.db, generation.userId),
     ]);
     if (!template || !session) return;
+    // Issue 27: the clinician's learned style for this template; the examples (recent saved
+    // notes, identifiers removed) only for an engine that reads them.
+    const style = await styleForDraft(deps.db, cipher, generation.userId, job.templateId, {
+      examples: deps.notes.name !== 'builtin',
+    });
     try {
       const note = await deps.notes.generate(
         {
           transcript: cipher.open(generation.transcriptSealed),
           ...(await confidencesFor(deps, generation)),
           template,
+          ...(style ? { style } : {}),
           ...(generation.previousNoteSealed
             ? { previousNote: cipher.open(generation.previousNoteSealed) }
             : {}),

@@ -19,6 +19,7 @@ import {
 import type { Db } from '../../db/client';
 import { editedTemplateIds, recordAuditEvent, recordAuditRead } from '../audit/audit.service';
 import { openEvidence } from '../../engines/notes/evidence';
+import { learnFromSavedNotes } from '../style-profiles/style-profiles.service';
 import type { SavedEvidenceAligner } from './saved-evidence';
 import { sharedTranscript } from './saved-evidence.thread';
 import type { FieldCipher } from '../../lib/field-crypto';
@@ -193,6 +194,27 @@ export async function saveSession(
       });
     }
     if (restore) await unsaveNotesOtherThan(tx, id, templateIds);
+    // Issue 27: a note saved for the first time teaches its template's style (what the
+    // clinician changed in the engine's draft). A restore is no edit and teaches nothing.
+    if (!restore) {
+      const firstSaves = new Map(
+        previousNotes
+          .filter((row) => row.contentSealed === null)
+          .map((row) => [row.templateId, row.draftSealed]),
+      );
+      await learnFromSavedNotes(
+        tx,
+        cipher,
+        userId,
+        input.notes
+          .filter((note) => firstSaves.has(note.templateId))
+          .map((note) => ({
+            templateId: note.templateId,
+            draftSealed: firstSaves.get(note.templateId) ?? null,
+            content: note.notesContent,
+          })),
+      );
+    }
     // Issue 23 (finding 6): every save is kept as a version, in the same transaction.
     await recordVersion(tx, id, next, savedAt, restore?.from ?? null);
     return next;

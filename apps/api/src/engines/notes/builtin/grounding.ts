@@ -68,22 +68,7 @@ export function keepSupported(
   grounding: Grounding,
   prune: boolean,
 ): NoteSection {
-  const supported = (text: string) => {
-    if (isPlaceholderSentence(text)) return true;
-    if ((prune && !worthKeeping(text)) || readsAsQuestionOrAnswer(text)) return false;
-    const evidence = alignSentence(
-      { section: section.title, text },
-      grounding.evidence,
-      builtinSynonyms(),
-    );
-    if (!evidence.supported || checkSentenceSafety(text, grounding.safety).length > 0) return false;
-    // Issue 24: resting on words the recogniser was unsure of, a sentence stays (marked for
-    // review by its evidence) only when it names something clinical; misheard talk goes.
-    const uncertain = restsOnUncertainWords(
-      spanConfidence(grounding.confidence ?? [], evidence.spans),
-    );
-    return !uncertain || namesClinicalContent(text);
-  };
+  const supported = supportedIn(section.title, grounding, prune);
   const content = paragraphsOf(section.content)
     .map((paragraph) =>
       paragraph
@@ -100,4 +85,31 @@ export function keepSupported(
   const kept: NoteSection = { title: section.title, content };
   if (bullets && bullets.length > 0) kept.bullets = bullets;
   return kept;
+}
+
+/**
+ * The test every sentence of a note written afresh passes, for one section: also what a learned
+ * style's rewording must pass (`apply-style.ts`), so a preference never states what was not said.
+ */
+export function supportedIn(
+  sectionTitle: string,
+  grounding: Grounding,
+  prune: boolean,
+): (text: string) => boolean {
+  return (text: string) => {
+    if (isPlaceholderSentence(text)) return true;
+    if ((prune && !worthKeeping(text)) || readsAsQuestionOrAnswer(text)) return false;
+    const evidence = alignSentence(
+      { section: sectionTitle, text },
+      grounding.evidence,
+      builtinSynonyms(),
+    );
+    if (!evidence.supported || checkSentenceSafety(text, grounding.safety).length > 0) return false;
+    // Issue 24: resting on words the recogniser was unsure of, a sentence stays (marked for
+    // review by its evidence) only when it names something clinical; misheard talk goes.
+    const uncertain = restsOnUncertainWords(
+      spanConfidence(grounding.confidence ?? [], evidence.spans),
+    );
+    return !uncertain || namesClinicalContent(text);
+  };
 }

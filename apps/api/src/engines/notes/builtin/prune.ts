@@ -16,7 +16,7 @@ import { WORD_USEFULNESS } from './word-usefulness';
  * pruned on the other half): ROUGE-1 was highest at 0.58 in every shape (tagged 52.00, plain
  * 52.86, asr 52.15, against 50.84 / 51.66 / 51.04 unpruned) and fell off from 0.62 (issue 21).
  */
-const PRUNE_BELOW = 0.58;
+export const PRUNE_BELOW = 0.58;
 
 /** Short sentences (problem titles, "Denies fever.", vitals) are always kept. */
 export const PRUNE_MIN_WORDS = 4;

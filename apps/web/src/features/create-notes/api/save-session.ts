@@ -5,8 +5,9 @@ import {
   type SaveSessionResponse,
   type UpdatePatientSessionInput,
 } from '@clerkly/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, apiClient } from '../../../lib/api-client';
+import { TEMPLATE_STYLES_KEY } from '../../../lib/template-style';
 
 /**
  * `PATCH /api/patient-sessions/{id}` (spec point 7): notes, duration and transcript, based on
@@ -28,4 +29,11 @@ async function saveSession({
 export const isSaveConflict = (error: unknown): boolean =>
   error instanceof ApiRequestError && error.status === 409 && error.code === SAVE_CONFLICT.code;
 
-export const useSaveSession = () => useMutation({ mutationFn: saveSession });
+export const useSaveSession = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveSession,
+    // Issue 27: a save teaches the templates' styles; what the note view shows is read again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TEMPLATE_STYLES_KEY }),
+  });
+};

@@ -12,6 +12,7 @@ import { EngineNotices } from './engine-notices';
 import { RegenerateNote } from './regenerate-note';
 import { SafetyFindings } from './safety-findings';
 import { RecognitionNotice } from './recognition-notice';
+import { TemplateStyle } from '../../../components/template-style';
 import { TranscriptPanel } from './transcript-panel';
 
 // The rich-text editor (TipTap, ProseMirror) is the largest library in the app; it loads when a
@@ -127,6 +128,7 @@ export function NotePanel({
 
       <RecognitionNotice words={transcriptConfidence} />
       <EngineNotices notices={note.notices} />
+      <TemplateStyle templateId={note.templateId} />
 
       {editing ? (
         <Suspense fallback={<Loader size="sm" aria-label="Loading the editor…" />}>

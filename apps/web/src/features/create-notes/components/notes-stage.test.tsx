@@ -46,6 +46,13 @@ const notesState: SessionState = {
   changesMade: true,
 };
 
+const nothingLearned = (templateId: number) => ({
+  templateId,
+  notesLearned: 0,
+  preferences: [],
+  updatedAt: null,
+});
+
 function renderNotes(handlers: ApiHandlers = {}, state: SessionState = notesState) {
   const api = mockApi({
     'GET /api/templates/': () =>
@@ -55,6 +62,9 @@ function renderNotes(handlers: ApiHandlers = {}, state: SessionState = notesStat
       ]),
     'GET /api/appointment-type/': () => jsonResponse([{ id: 1, name: 'General Consult' }]),
     'GET /api/usage/': () => jsonResponse({ isFreeTrial: true, sessions: 1, notes: 2 }),
+    // Issue 27: nothing learned yet from this clinician's edits.
+    'GET /api/templates/1/style': () => jsonResponse(nothingLearned(1)),
+    'GET /api/templates/18/style': () => jsonResponse(nothingLearned(18)),
     ...handlers,
   });
   const user = userEvent.setup();
@@ -321,6 +331,34 @@ describe('Notes view', () => {
         'I have had a sore throat for three days.',
       );
     });
+  });
+
+  it('shows the style learned for the template, and Reset forgets it', async () => {
+    const { user, requests } = renderNotes({
+      'GET /api/templates/1/style': () =>
+        jsonResponse({
+          templateId: 1,
+          notesLearned: 7,
+          preferences: ['bullet points in Plan', 'shorter Subjective'],
+          updatedAt: '2026-11-26T10:00:00.000Z',
+        }),
+      'DELETE /api/templates/1/style': () => jsonResponse(nothingLearned(1)),
+    });
+    expect(
+      await screen.findByText(
+        'Your style for this template: bullet points in Plan, shorter Subjective — learned from 7 notes',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Reset/ }));
+    expect(
+      await screen.findByText(
+        'Your style for this template was reset; drafts are written the default way again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/learned from 7 notes/)).toBeNull();
+    expect(requests.some((r) => r.method === 'DELETE' && r.path === '/api/templates/1/style')).toBe(
+      true,
+    );
   });
 
   it('says when the browser cannot read aloud', async () => {

@@ -96,6 +96,13 @@ function renderStage(handlers: ApiHandlers, children = <Stages />) {
     'GET /api/appointment-type/': () => jsonResponse([{ id: 1, name: 'General Consult' }]),
     'GET /api/usage/': () => jsonResponse({ isFreeTrial: true, sessions: 1, notes: 0 }),
     'GET /api/patient-sessions/42/transcript': () => jsonResponse(transcript),
+    // Issue 27: the notes view shows each template's learned style; nothing learned here.
+    ...Object.fromEntries(
+      [1, 18].map((id) => [
+        `GET /api/templates/${id}/style`,
+        () => jsonResponse({ templateId: id, notesLearned: 0, preferences: [], updatedAt: null }),
+      ]),
+    ),
     ...handlers,
   });
   const user = userEvent.setup();

@@ -2,6 +2,7 @@ import type { Template } from '@clerkly/contracts';
 import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { TemplateStyle } from '../../../components/template-style';
 import { useTemplateTopics } from '../api/get-template-topics';
 
 type TemplatePreviewModalProps = {
@@ -83,6 +84,7 @@ export function TemplatePreviewModal({ template, opened, onClose }: TemplatePrev
             Topics
           </Text>
           <TopicList templateId={template.id} />
+          <TemplateStyle templateId={template.id} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Close

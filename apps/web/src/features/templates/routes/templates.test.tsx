@@ -66,6 +66,14 @@ async function renderTemplates(templatesHandler: ApiHandler = () => jsonResponse
     'GET /api/users': currentUserHandler(createUser({ profession: 'Psychiatrist' })),
     'GET /api/templates/user/user-1': templatesHandler,
     'GET /api/topics/templateId/1': () => jsonResponse(TOPICS),
+    // Issue 27: the preview shows what was learned from this clinician's edits.
+    'GET /api/templates/1/style': () =>
+      jsonResponse({
+        templateId: 1,
+        notesLearned: 3,
+        preferences: ['bullet points in Plan'],
+        updatedAt: '2026-11-26T10:00:00.000Z',
+      }),
   });
   const app = renderApp('/templates');
   await screen.findByRole('heading', { name: 'Templates' });
@@ -118,6 +126,11 @@ describe('Templates', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['SubjectiveHistory.', 'ObjectiveExam.']);
+    expect(
+      await within(dialog).findByText(
+        'Your style for this template: bullet points in Plan — learned from 3 notes',
+      ),
+    ).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

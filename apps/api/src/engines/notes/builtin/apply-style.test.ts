@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { TEMPLATE_CATALOGUE } from '../../../db/seed/template-catalogue';
+import { BuiltinNoteEngine } from '../builtin.notes';
+import type { NoteTemplate } from '../note-engine';
+import { emptyLearnedStyle, learnFromEdit, type LearnedStyle } from '../style-learning';
+
+const found = TEMPLATE_CATALOGUE.find((t) => t.name === 'Clinic Visit Note')!;
+const template: NoteTemplate = { name: found.name, kind: found.kind, topics: found.topics };
+
+const visits = [
+  { part: 'right knee', drug: 'ibuprofen', dose: '400' },
+  { part: 'left ankle', drug: 'naproxen', dose: '500' },
+  { part: 'right wrist', drug: 'paracetamol', dose: '1000' },
+  { part: 'left elbow', drug: 'ibuprofen', dose: '200' },
+];
+
+/** One visit as the app receives it: tagged, punctuated without speakers, or words only. */
+function transcript(v: (typeof visits)[number], shape: 'tagged' | 'plain' | 'asr'): string {
+  const turns: [string, string][] = [
+    ['doctor', 'hi, what brings you in today?'],
+    ['patient', `my ${v.part} has been hurting for about three weeks.`],
+    ['doctor', 'any fever or chills?'],
+    ['patient', 'no fever and no chills.'],
+    ['doctor', 'do you take any medicines?'],
+    ['patient', `i take ${v.drug} ${v.dose} mg twice a day.`],
+    ['doctor', `on exam there is mild swelling of the ${v.part} with tenderness.`],
+    ['doctor', `my assessment is a strain of the ${v.part}. i want you to rest it and ice it.`],
+    ['doctor', 'i will see you back in 2 weeks.'],
+  ];
+  if (shape === 'tagged') return turns.map(([who, text]) => `[${who}] ${text}`).join('\n');
+  const plain = turns.map(([, text]) => text).join(' ');
+  return shape === 'plain'
+    ? plain.replace(/(^|[.?] )([a-z])/g, (_m, head: string, c: string) => head + c.toUpperCase())
+    : plain.toLowerCase().replace(/[.,?]/g, '');
+}
+
+const MEDICATION_SENTENCE = /[^.]*\btakes? [a-z]+ \d+ mg[^.]*\./i;
+
+/** The clinician's edit: the medication sentence of the history deleted, "Pt" for "The patient". */
+const edit = (text: string) =>
+  text.replace(MEDICATION_SENTENCE, '').replace(/\bThe patient\b/g, 'Pt');
+
+describe.each(['tagged', 'plain', 'asr'] as const)(
+  'builtin engine with a learned style (%s transcripts)',
+  (shape) => {
+    it('leaves out the kind of sentence the clinician keeps deleting, and writes their phrasing', async () => {
+      const engine = new BuiltinNoteEngine();
+      let learned: LearnedStyle = emptyLearnedStyle();
+      for (const visit of visits.slice(0, 3)) {
+        const draft = await engine.generate({
+          transcript: transcript(visit, shape),
+          template,
+          style: { learned },
+        });
+        learned = learnFromEdit(learned, draft.text, edit(draft.text));
+      }
+      const fourth = transcript(visits[3]!, shape);
+      const plain = await engine.generate({ transcript: fourth, template });
+      const styled = await engine.generate({ transcript: fourth, template, style: { learned } });
+      // Without the profile the draft has the sentence (so the test can fail), with it not.
+      expect(plain.text).toMatch(MEDICATION_SENTENCE);
+      expect(styled.text).not.toMatch(MEDICATION_SENTENCE);
+      expect(styled.text).toMatch(/\bPt\b/);
+      expect(styled.text).not.toMatch(/The patient\b/);
+      // What the clinician keeps is still there.
+      expect(styled.text).toMatch(/left elbow/i);
+      expect(styled.text).toMatch(/Follow up in 2 weeks/);
+      // Nothing unsupported: every sentence has evidence and the safety check finds nothing.
+      expect(styled.safety).toEqual([]);
+      for (const sentence of styled.evidence ?? []) expect(sentence.supported).toBe(true);
+    });
+  },
+);
+
+describe('a learned preference never adds what was not said', () => {
+  it('does not apply a learned rewording that the transcript does not bear out', async () => {
+    const learned: LearnedStyle = {
+      ...emptyLearnedStyle(),
+      notes: 5,
+      // A "habit" that would flip a negation and invent a finding.
+      replacements: [
+        { from: 'Denies', to: 'Endorses', notes: 5, drafted: 5 },
+        { from: 'fever', to: 'flu', notes: 5, drafted: 5 },
+        { from: 'chills', to: 'rash', notes: 5, drafted: 5 },
+      ],
+    };
+    const note = await new BuiltinNoteEngine().generate({
+      transcript: transcript(visits[0]!, 'tagged'),
+      template,
+      style: { learned },
+    });
+    expect(note.text).toMatch(/Denies fever or chills/);
+    expect(note.text).not.toMatch(/Endorses fever|\bflu\b|rash/i);
+    expect(note.safety).toEqual([]);
+  });
+
+  it('turns a section into bullets when the clinician keeps doing so', async () => {
+    const engine = new BuiltinNoteEngine();
+    let learned = emptyLearnedStyle();
+    for (const visit of visits.slice(0, 2)) {
+      const draft = await engine.generate({ transcript: transcript(visit, 'tagged'), template });
+      const bulleted = draft.html.replace(
+        /<h2>History of Present Illness<\/h2><p>(.*?)<\/p>/,
+        (_m, body: string) =>
+          `<h2>History of Present Illness</h2><ul>${body
+            .split(/(?<=\.) /)
+            .map((s) => `<li>${s}</li>`)
+            .join('')}</ul>`,
+      );
+      learned = learnFromEdit(learned, draft.html, bulleted);
+    }
+    const styled = await engine.generate({
+      transcript: transcript(visits[2]!, 'tagged'),
+      template,
+      style: { learned },
+    });
+    expect(styled.sections.find((s) => s.title === 'History of Present Illness')?.bullets).toEqual(
+      expect.arrayContaining([expect.stringMatching(/right wrist/)]),
+    );
+  });
+});
