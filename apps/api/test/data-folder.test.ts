@@ -87,7 +87,7 @@ describe('the data folder', () => {
       const holders = files.filter((file) => readFileSync(file).includes(needle));
       expect(holders, `"${secret}" in clear`).toEqual([]);
     }
-  }, 120_000);
+  });
 });
 
 describe('keys in production (issue 23, item 9)', () => {

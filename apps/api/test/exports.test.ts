@@ -88,7 +88,7 @@ beforeAll(async () => {
     .where(eq(templates.kind, 'certificate'))
     .limit(1);
   certificateTemplateId = certificate!.id;
-}, 60_000);
+});
 
 describe('PDF', () => {
   it('is a letter: clinician, profession, patient, date, title, then every heading, list and line', async () => {

@@ -136,7 +136,7 @@ describe('without a record system', () => {
   beforeAll(async () => {
     testApp = await buildTestApp();
     clinician = await createUser(testApp.app);
-  }, 60_000);
+  });
   afterAll(async () => testApp.close());
 
   it('says so to the web app, and refuses a send with a clear 409', async () => {
@@ -229,7 +229,7 @@ describe('to a FHIR server', () => {
     };
     testApp = await buildTestApp({ record });
     clinician = await createUser(testApp.app, { firstName: 'Imogen', lastName: 'Scribe' });
-  }, 60_000);
+  });
   afterAll(async () => {
     await testApp.close();
     fhir.close();
@@ -335,7 +335,7 @@ describe('to a FHIR server', () => {
       attempts: 1,
       lastError: null,
     });
-  }, 60_000);
+  });
 });
 
 describe('to an HL7 v2 MLLP peer', () => {
@@ -362,7 +362,7 @@ describe('to an HL7 v2 MLLP peer', () => {
     const { port } = mllp.server!.address() as AddressInfo;
     testApp = await buildTestApp({ record: { kind: 'hl7', host: '127.0.0.1', port } });
     clinician = await createUser(testApp.app, { firstName: 'Imogen', lastName: 'Scribe' });
-  }, 60_000);
+  });
   afterAll(async () => {
     await testApp.close();
     await mllp.stop({ forceDrainTimeoutMs: 0 });
@@ -420,7 +420,7 @@ describe('to an HL7 v2 MLLP peer', () => {
     answer = 'AA';
     expect((await sendToRecord(testApp, clinician, sessionId)).statusCode).toBe(202);
     expect(await settled(testApp, clinician, sessionId)).toMatchObject({ status: 'sent' });
-  }, 60_000);
+  });
 });
 
 describe('to a closed MLLP port', () => {
@@ -435,7 +435,7 @@ describe('to a closed MLLP port', () => {
     address = `127.0.0.1:${port}`;
     testApp = await buildTestApp({ record: { kind: 'hl7', host: '127.0.0.1', port } });
     clinician = await createUser(testApp.app);
-  }, 60_000);
+  });
   afterAll(async () => testApp.close());
 
   it('is retried, then failed as unreachable with Retry, the note untouched', async () => {
@@ -453,7 +453,7 @@ describe('to a closed MLLP port', () => {
     const retry = await sendToRecord(testApp, clinician, sessionId);
     expect(retry.statusCode).toBe(202);
     expect(retry.json<RecordSend>()).toMatchObject({ status: 'queued', attempts: 0 });
-  }, 60_000);
+  });
 
   it('a note without saved text is 404, not a send', async () => {
     const created = await testApp.app.inject({

@@ -1,13 +1,19 @@
 import { setPriority } from 'node:os';
+import { isMainThread } from 'node:worker_threads';
 import type { NoteEvidence } from '@clerkly/contracts';
 import { evidenceForSavedNote } from '../../engines/notes/evidence';
 
 // On Linux a thread has its own nice value, and pid 0 is the calling thread: this thread yields
-// the CPU to the event loop's (and to every request's), which must answer while it aligns.
-try {
-  setPriority(19);
-} catch {
-  // Not permitted or not supported: the thread still runs, at the normal priority.
+// the CPU to the event loop's (and to every request's), which must answer while it aligns. Only
+// in a worker thread: this module loaded on the main thread (a type, a test) once reniced the
+// whole server's event loop to 19, so on a busy machine the server itself starved (and its
+// decoders, whose niceness is relative to it).
+if (!isMainThread) {
+  try {
+    setPriority(19);
+  } catch {
+    // Not permitted or not supported: the thread still runs, at the normal priority.
+  }
 }
 
 export interface SavedEvidenceTask {
@@ -19,14 +25,6 @@ export interface SavedEvidenceTask {
    */
   transcript: SharedArrayBuffer;
   draft: NoteEvidence;
-}
-
-/** The transcript in shared memory, once per save. */
-export function sharedTranscript(text: string): SharedArrayBuffer {
-  const bytes = new TextEncoder().encode(text);
-  const shared = new SharedArrayBuffer(bytes.length);
-  new Uint8Array(shared).set(bytes);
-  return shared;
 }
 
 /**

@@ -65,3 +65,11 @@ export function createSavedEvidenceAligner(options: { threads?: number } = {}): 
   };
   return { align, close: () => pool.destroy() };
 }
+
+/** The transcript in shared memory, once per save. */
+export function sharedTranscript(text: string): SharedArrayBuffer {
+  const bytes = new TextEncoder().encode(text);
+  const shared = new SharedArrayBuffer(bytes.length);
+  new Uint8Array(shared).set(bytes);
+  return shared;
+}
