@@ -117,6 +117,18 @@ export const ROUTES: Record<string, RouteEntry> = {
     owned: true,
     request: (owner) => ({ url: `/api/templates/mine/${owner.templateId}` }),
   },
+  // Issue 27: a clinician's learned style for a catalogue template, each clinician their own
+  // (another clinician's own template is 404: test/style-profiles.test.ts).
+  'GET /api/templates/:id/style': {
+    access: 'user',
+    owned: false,
+    request: () => ({ url: '/api/templates/1/style' }),
+  },
+  'DELETE /api/templates/:id/style': {
+    access: 'user',
+    owned: false,
+    request: () => ({ url: '/api/templates/1/style' }),
+  },
   'GET /api/topics/templateId/:id': {
     access: 'user',
     owned: false,
