@@ -1,10 +1,7 @@
 import { once } from 'node:events';
-import { mkdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { Hl7Server, type Hl7MessageEvent } from '@medplum/hl7';
-import { startAppProcess, type AppProcess } from './app-process';
-import { ownAppPlace } from './server';
+import { startOwnApp } from './own-app';
 
 export interface RecordApp {
   baseUrl: string;
@@ -30,30 +27,8 @@ export async function startRecordApp(): Promise<RecordApp> {
   mllp.start(0);
   await once(mllp.server!, 'listening');
   const { port: mllpPort } = mllp.server!.address() as AddressInfo;
-  const { port, dataDir } = ownAppPlace('record');
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(`${dataDir}-keys`, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  let app: AppProcess;
-  try {
-    app = await startAppProcess({
-      port,
-      dataDir,
-      env: { RECORD_HL7_MLLP: `127.0.0.1:${mllpPort}` },
-    });
-  } catch (error) {
-    await mllp.stop({ forceDrainTimeoutMs: 0 });
-    throw error;
-  }
-  return {
-    baseUrl: app.baseUrl,
-    outboxDir: path.join(dataDir, 'outbox'),
-    received,
-    stop: async () => {
-      await app.kill('SIGTERM');
-      await mllp.stop({ forceDrainTimeoutMs: 0 });
-      rmSync(dataDir, { recursive: true, force: true });
-      rmSync(`${dataDir}-keys`, { recursive: true, force: true });
-    },
-  };
+  const app = await startOwnApp('record', { RECORD_HL7_MLLP: `127.0.0.1:${mllpPort}` }, () =>
+    mllp.stop({ forceDrainTimeoutMs: 0 }),
+  );
+  return { baseUrl: app.baseUrl, outboxDir: app.outboxDir, received, stop: app.stop };
 }

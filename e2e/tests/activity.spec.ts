@@ -1,27 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { E2E_BASE_URL } from '../support/server';
-import { saveSession } from '../support/sessions';
+import { openSavedSoapNote } from '../support/sessions';
 
 /**
  * Issue 23, finding 4: a saved session's Activity in My Sessions shows who created, edited,
  * saved, opened and copied it, from the server's audit trail. The copy is reported by the
  * browser, the rest is recorded by the server in the same transaction as each change.
  */
-async function openSavedNote(page: Page) {
-  await saveSession(page, {
-    patientName: 'Tamsin Trailward',
-    notes: [{ templateId: 1, notesContent: '<h2>Plan</h2><p>Rest and fluids.</p>' }],
-  });
-  await page.goto('/my-sessions');
-  await page
-    .getByRole('row', { name: /Tamsin Trailward/ })
-    .getByRole('button', { name: 'SOAP Note' })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'SOAP Note' });
-  await expect(dialog.getByRole('heading', { name: 'Plan' })).toBeVisible();
-  return dialog;
-}
+const openSavedNote = (page: Page) =>
+  openSavedSoapNote(page, 'Tamsin Trailward', '<h2>Plan</h2><p>Rest and fluids.</p>');
 
 test.describe('Activity of a saved session', () => {
   test('shows the copy of a note after the save, opened by keyboard', async ({

@@ -4,7 +4,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Download, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { E2E_BASE_URL } from '../support/server';
-import { saveSession } from '../support/sessions';
+import { openSavedSoapNote } from '../support/sessions';
 
 /**
  * Issue 28: a saved note into the record. Copy beside a heading puts exactly that section on the
@@ -15,20 +15,7 @@ const NOTE =
   '<h2>Subjective</h2><p>Sore throat for <strong>three days</strong>.</p>' +
   '<h2>Plan</h2><ul><li>Rest and fluids</li><li>Review in one week</li></ul>';
 
-async function openSavedNote(page: Page) {
-  await saveSession(page, {
-    patientName: 'Ottilie Exportwell',
-    notes: [{ templateId: 1, notesContent: NOTE }],
-  });
-  await page.goto('/my-sessions');
-  await page
-    .getByRole('row', { name: /Ottilie Exportwell/ })
-    .getByRole('button', { name: 'SOAP Note' })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'SOAP Note' });
-  await expect(dialog.getByRole('heading', { name: 'Plan' })).toBeVisible();
-  return dialog;
-}
+const openSavedNote = (page: Page) => openSavedSoapNote(page, 'Ottilie Exportwell', NOTE);
 
 async function pdfText(path: string): Promise<string> {
   const document = await getDocument({ data: new Uint8Array(await readFile(path)) }).promise;

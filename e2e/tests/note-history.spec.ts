@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { E2E_BASE_URL } from '../support/server';
-import { saveSession } from '../support/sessions';
+import { openSoapNoteOf, saveSession } from '../support/sessions';
 
 /**
  * Issue 23, finding 6: a saved session keeps every version. In My Sessions the note's "Earlier
@@ -26,12 +26,7 @@ async function savedTwice(page: Page, patientName: string) {
     },
   });
   expect(again.ok(), await again.text()).toBe(true);
-  await page.goto('/my-sessions');
-  await page
-    .getByRole('row', { name: new RegExp(patientName) })
-    .getByRole('button', { name: 'SOAP Note' })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'SOAP Note' });
+  const dialog = await openSoapNoteOf(page, patientName);
   await expect(dialog.getByText('Ankle brace for two weeks.')).toBeVisible();
   return dialog;
 }

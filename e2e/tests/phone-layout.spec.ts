@@ -1,7 +1,9 @@
+import { API_PATHS } from '@clerkly/contracts';
 import config from '../playwright.config';
 import { expect, test } from '../support/fixtures';
 import { expectNoClippedText } from '../support/layout-check';
 import { startSession } from '../support/create-notes';
+import { E2E_BASE_URL } from '../support/server';
 import { saveSession } from '../support/sessions';
 
 /**
@@ -75,4 +77,32 @@ test('signed-in screens fit a phone', async ({ page, login }, testInfo) => {
   await expect(page.getByRole('checkbox', { name: LONG_NAME, exact: true })).toBeAttached();
   await expectNoClippedText(page, 'the recording stage');
   await page.screenshot({ path: testInfo.outputPath('phone-record-stage.png'), fullPage: true });
+});
+
+test('the clinic screens fit a phone: the members and audit tables scroll inside their own boxes', async ({
+  page,
+  login,
+}, testInfo) => {
+  await login();
+  const created = await page.request.post(API_PATHS.clinic, {
+    headers: { origin: E2E_BASE_URL },
+    data: { name: 'Harbour Street Family Medical Clinic' },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  // A pending invitation to a long address: its line and Cancel button must fit too.
+  const invited = await page.request.post(API_PATHS.clinicInvitations, {
+    headers: { origin: E2E_BASE_URL },
+    data: { email: 'alexandra.montgomery-smith.locum@example.test', role: 'clinician' },
+  });
+  expect(invited.ok(), await invited.text()).toBe(true);
+  for (const path of ['/clinic', '/clinic/audit']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('table')).toBeVisible();
+    await expectNoClippedText(page, path);
+    await page.screenshot({
+      path: testInfo.outputPath(`phone${path.replaceAll('/', '-')}.png`),
+      fullPage: true,
+    });
+  }
 });

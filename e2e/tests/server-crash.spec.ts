@@ -38,7 +38,8 @@ test.use({
   launchOptions: launchOptionsWithMicrophone(longConsultationWav(200)),
 });
 /** While the server is down, the page's requests fail and the browser logs each one. */
-const SERVER_GONE = /net::ERR_(?:CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE)/;
+const SERVER_GONE =
+  /net::ERR_(?:CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE|SOCKET_NOT_CONNECTED)/;
 test.describe.configure({ mode: 'serial' });
 
 const { port, dataDir } = ownAppPlace('crash');

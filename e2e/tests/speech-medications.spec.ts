@@ -1,11 +1,8 @@
-import { mkdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import { SPEECH_ENGINES } from '@clerkly/contracts';
 import { signUpOnApp } from '../support/app-accounts';
-import { startAppProcess, type AppProcess } from '../support/app-process';
 import { liveTranscript, record, startSession } from '../support/create-notes';
 import { expect, test } from '../support/fixtures';
-import { ownAppPlace } from '../support/server';
+import { startOwnApp, type OwnApp } from '../support/own-app';
 import { launchOptionsWithMicrophone, medicationConsultationWav } from '../support/speech';
 
 /**
@@ -15,24 +12,14 @@ import { launchOptionsWithMicrophone, medicationConsultationWav } from '../suppo
  * The consultation model is opt-in (docs/decisions/011), so this test runs its own app with
  * `SPHINX_MODEL=consultation`.
  */
-const { port, dataDir } = ownAppPlace('consultationModel');
-let app: AppProcess;
+let app: OwnApp;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(`${dataDir}-keys`, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  app = await startAppProcess({
-    port,
-    dataDir,
-    env: { SPHINX_MODEL: 'consultation' },
-  });
+  app = await startOwnApp('consultationModel', { SPHINX_MODEL: 'consultation' });
 });
 test.afterAll(async () => {
-  await app?.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(`${dataDir}-keys`, { recursive: true, force: true });
+  await app?.stop();
 });
 
 test.use({
@@ -41,7 +28,7 @@ test.use({
 
 test('a medication named in the consultation appears in the transcript', async ({ page }) => {
   test.setTimeout(120_000);
-  await signUpOnApp(page, { baseUrl: app.baseUrl, outboxDir: path.join(dataDir, 'outbox') });
+  await signUpOnApp(page, app);
   // A GP whose profile lists the conditions and drugs they see most: the recogniser leans
   // towards the clinician's own words (issue 15, item 3).
   const profile = await page.request.put(`${app.baseUrl}/api/users/profile`, {

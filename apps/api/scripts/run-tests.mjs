@@ -30,7 +30,7 @@ for (const run of runs) {
     env: run.env,
   });
   if (result.status !== 0) {
-    console.error(`✖ API tests failed on ${run.label}`);
+    console.log(`✖ API tests failed on ${run.label}`);
     process.exit(result.status ?? 1);
   }
 }

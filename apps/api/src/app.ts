@@ -5,9 +5,12 @@ import type { AppConfig } from './config/config';
 import { auditContext } from './modules/audit/audit.context';
 import auditRoutes from './modules/audit/audit.routes';
 import authRoutes from './modules/auth/auth.routes';
+import billingJobs from './modules/billing/billing.jobs';
 import billingRoutes from './modules/billing/billing.routes';
+import clinicsRoutes from './modules/clinics/clinics.routes';
 import exportsRoutes from './modules/exports/exports.routes';
 import recordJobs from './modules/record/record.jobs';
+import clinicJobs from './modules/clinics/clinics.jobs';
 import recordRoutes from './modules/record/record.routes';
 import healthRoutes from './modules/health/health.routes';
 import ownTemplatesRoutes from './modules/own-templates/own-templates.routes';
@@ -30,6 +33,7 @@ import jobs from './plugins/jobs';
 import openapi from './plugins/openapi';
 import requestGuards from './plugins/request-guards';
 import security from './plugins/security';
+import stripe from './plugins/stripe';
 import webApp from './plugins/web-app';
 
 const REQUEST_ID = /^[\w-]{1,100}$/;
@@ -83,9 +87,12 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   // App plugins
   await app.register(enginesPlugin);
   await app.register(entitlementsPlugin);
+  await app.register(stripe);
   await app.register(jobs);
   await app.register(generationJobs);
   await app.register(recordJobs);
+  await app.register(clinicJobs);
+  await app.register(billingJobs);
   await app.register(healthRoutes);
   // A worker process runs jobs and answers health checks, nothing else (issue 9 "Process roles").
   if (config.role === 'worker') return app;
@@ -107,6 +114,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   await app.register(generationRoutes);
   await app.register(billingRoutes);
   await app.register(auditRoutes);
+  await app.register(clinicsRoutes);
 
   return app;
 }

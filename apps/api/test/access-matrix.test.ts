@@ -9,15 +9,27 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ENDPOINTS } from '../src/modules/auth/auth';
 import { ORIGIN, createUser } from './helper';
 import { useTestApp } from './use-test-app';
-import { AUTH_REQUESTS, ROUTES, createOwner, routeKey, type Owner } from './route-matrix';
+import {
+  AUTH_REQUESTS,
+  CLINIC_ROLE_MATRIX,
+  ROUTES,
+  createClinicPersonas,
+  createOwner,
+  mailedInvitationToken,
+  routeKey,
+  type ClinicPersona,
+  type Owner,
+} from './route-matrix';
 
 let owner: Owner;
 let other: Awaited<ReturnType<typeof createUser>>;
+let personas: Awaited<ReturnType<typeof createClinicPersonas>>;
 
 const testApp = useTestApp();
 beforeAll(async () => {
   owner = await createOwner(testApp.app);
   other = await createUser(testApp.app);
+  personas = await createClinicPersonas(testApp.app, owner);
 });
 
 const expectNothingOfOwner = (body: string, label: string) => {
@@ -32,6 +44,13 @@ describe('route table', () => {
     expect(missing, 'routes without an entry in test/route-matrix.ts').toEqual([]);
     const stale = Object.keys(ROUTES).filter((key) => !served.includes(key));
     expect(stale, 'entries for routes that no longer exist').toEqual([]);
+  });
+
+  it('has a clinic-role entry for every clinic route, and none for other routes', () => {
+    const clinicRoutes = testApp.app.routeTable
+      .map(routeKey)
+      .filter((key) => key.split(' ')[1]!.startsWith('/api/clinic'));
+    expect(Object.keys(CLINIC_ROLE_MATRIX).sort()).toEqual(clinicRoutes.sort());
   });
 
   it('has a valid request for every identity endpoint the product exposes', () => {
@@ -90,5 +109,70 @@ describe('access-control matrix', () => {
     });
     expect(mine.statusCode).toBe(200);
     expectNothingOfOwner(mine.body, 'get-session as another user');
+  });
+});
+
+/**
+ * Issue 29 item 6 and docs/decisions/028: around the owner's clinic, a clinician acting as an
+ * admin, a removed member and another clinic's owner send the owner's own requests; each is
+ * refused as CLINIC_ROLE_MATRIX says, and nobody outside the clinic gets anything of it.
+ */
+describe('clinic roles matrix', () => {
+  const cases = Object.entries(CLINIC_ROLE_MATRIX).flatMap(([key, expected]) =>
+    (Object.entries(expected) as [ClinicPersona, number | null][]).flatMap(([persona, status]) =>
+      status === null ? [] : [{ key, persona, status }],
+    ),
+  );
+
+  it.each(cases)('$key as $persona → $status', async ({ key, persona, status }) => {
+    const entry = ROUTES[key];
+    if (entry?.access !== 'user') throw new Error(`${key} is not a signed-in route`);
+    const base = await entry.request(owner);
+    const method: InjectOptions['method'] = key.split(' ')[0];
+    const response = await testApp.app.inject({
+      ...base,
+      method,
+      headers: { cookie: personas[persona].cookie, origin: ORIGIN },
+    });
+    expect(response.statusCode, `${key} as ${persona}: ${response.body}`).toBe(status);
+    if (persona !== 'clinician') expectNothingOfOwner(response.body, `${key} as ${persona}`);
+  });
+
+  it('an invitation link works once: a reused link and a cancelled one are refused', async () => {
+    const accept = (persona: ClinicPersona, token: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/clinic/invitations/accept',
+        headers: { cookie: personas[persona].cookie, origin: ORIGIN },
+        payload: { token },
+      });
+    const reused = await accept('clinician', personas.clinician.invitationToken!);
+    expect(reused.statusCode, reused.body).toBe(410);
+    // The removed member's own link, used before: still used after the removal.
+    expect((await accept('removed', personas.removed.invitationToken!)).statusCode).toBe(410);
+
+    // Invited again, then the invitation is cancelled before they follow the link.
+    const ownerHeaders = { cookie: owner.cookie, origin: ORIGIN };
+    const invited = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/clinic/invitations',
+      headers: ownerHeaders,
+      payload: { email: personas.removed.email, role: 'clinician' },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const token = await mailedInvitationToken(testApp.app, personas.removed.email);
+    const cancelled = await testApp.app.inject({
+      method: 'DELETE',
+      url: `/api/clinic/invitations/${invited.json<{ id: number }>().id}`,
+      headers: ownerHeaders,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await accept('removed', token)).statusCode).toBe(410);
+    const clinic = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/clinic',
+      headers: { cookie: personas.removed.cookie },
+    });
+    expect(clinic.json()).toEqual({ clinic: null });
   });
 });

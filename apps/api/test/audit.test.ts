@@ -12,7 +12,7 @@ import {
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents } from '../src/db/schema';
-import { ORIGIN, createUser } from './helper';
+import { ORIGIN, createSession, createUser } from './helper';
 import { useTestApp } from './use-test-app';
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -25,17 +25,8 @@ const EDITED_NOTE = '<p>Sore throat for three days; penicillin allergy. Edited b
 
 const headersOf = (user: User) => ({ cookie: user.cookie, origin: ORIGIN });
 
-async function newSession(user: User, address: string): Promise<number> {
-  const created = await testApp.app.inject({
-    method: 'POST',
-    url: '/api/patient-sessions/',
-    headers: headersOf(user),
-    remoteAddress: address,
-    payload: { firstName: PATIENT, appointmentTypeId: 1, patientConsent: true },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  return created.json<{ id: number }>().id;
-}
+const newSession = (user: User, address: string) =>
+  createSession(testApp.app, user, PATIENT, { remoteAddress: address });
 
 async function activityOf(user: User, sessionId: number): Promise<SessionActivity> {
   const response = await testApp.app.inject({

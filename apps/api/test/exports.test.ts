@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, templates } from '../src/db/schema';
 import { r4Errors } from './fhir-r4';
-import { ORIGIN, createUser } from './helper';
+import { ORIGIN, createSession, createUser, saveFirstVersion } from './helper';
 import { useTestApp } from './use-test-app';
 import { docxContent, pdfPages } from './read-back';
 
@@ -40,26 +40,12 @@ async function savedSession(
   user: User,
   notes: { templateId: number; notesContent: string }[],
 ): Promise<number> {
-  const created = await testApp.app.inject({
-    method: 'POST',
-    url: '/api/patient-sessions/',
-    headers: headersOf(user),
-    payload: { firstName: PATIENT, appointmentTypeId: 1, patientConsent: true },
+  const sessionId = await createSession(testApp.app, user, PATIENT);
+  await saveFirstVersion(testApp.app, user, sessionId, {
+    notes,
+    duration: 120,
+    transcribedText: 'sore throat for three days no fever',
   });
-  expect(created.statusCode, created.body).toBe(201);
-  const sessionId = created.json<{ id: number }>().id;
-  const saved = await testApp.app.inject({
-    method: 'PATCH',
-    url: `/api/patient-sessions/${sessionId}`,
-    headers: headersOf(user),
-    payload: {
-      notes: notes.map((note) => ({ ...note, patientSessionId: sessionId })),
-      duration: 120,
-      transcribedText: 'sore throat for three days no fever',
-      baseVersion: 1,
-    },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
   return sessionId;
 }
 

@@ -22,7 +22,14 @@ import {
 import { transcribeSegmentJob } from '../src/modules/generation/transcribe-segment.job';
 import { writeNote } from '../src/modules/generation/write-note.job';
 import { startReplayServer, type ReplayServer } from './fixtures/stt/replay-server';
-import { ORIGIN, buildTestApp, capturedLog, createUser, type TestApp } from './helper';
+import {
+  ORIGIN,
+  buildTestApp,
+  capturedLog,
+  createSession,
+  createUser,
+  type TestApp,
+} from './helper';
 import { speech } from './processes/harness';
 import { useTestApp } from './use-test-app';
 
@@ -43,15 +50,7 @@ afterAll(async () => {
   rmSync(workDir, { recursive: true, force: true });
 });
 
-async function newSession(app: TestApp['app'], user: User): Promise<number> {
-  const response = await app.inject({
-    method: 'POST',
-    url: API_PATHS.patientSessions,
-    headers: { cookie: user.cookie, origin: ORIGIN },
-    payload: { firstName: 'Sam Sample', appointmentTypeId: 1, patientConsent: true },
-  });
-  return response.json<{ id: number }>().id;
-}
+const newSession = (app: TestApp['app'], user: User) => createSession(app, user);
 
 const putSegment = (
   app: TestApp['app'],

@@ -247,6 +247,60 @@ export async function createUser(app: FastifyInstance, overrides: Partial<NewUse
 }
 
 /**
+ * A new patient session for `user` through the real endpoint, as Create Notes starts one; its id.
+ * `remoteAddress` is the client's address the audit trail records.
+ */
+export async function createSession(
+  app: FastifyInstance,
+  user: { cookie: string },
+  firstName = 'Sam Sample',
+  { lastName, remoteAddress }: { lastName?: string; remoteAddress?: string } = {},
+): Promise<number> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/patient-sessions/',
+    headers: { cookie: user.cookie, origin: ORIGIN },
+    ...(remoteAddress ? { remoteAddress } : {}),
+    payload: {
+      firstName,
+      ...(lastName === undefined ? {} : { lastName }),
+      appointmentTypeId: 1,
+      patientConsent: true,
+    },
+  });
+  if (created.statusCode !== 201) {
+    throw new Error(`session not created: ${created.statusCode} ${created.body}`);
+  }
+  return created.json<{ id: number }>().id;
+}
+
+/** Saves `notes` as the session's first saved version, as the clinician's Save does. */
+export async function saveFirstVersion(
+  app: FastifyInstance,
+  user: { cookie: string },
+  sessionId: number,
+  saved: {
+    notes: { templateId: number; notesContent: string }[];
+    duration: number;
+    transcribedText: string;
+  },
+): Promise<void> {
+  const response = await app.inject({
+    method: 'PATCH',
+    url: `/api/patient-sessions/${sessionId}`,
+    headers: { cookie: user.cookie, origin: ORIGIN },
+    payload: {
+      ...saved,
+      notes: saved.notes.map((note) => ({ ...note, patientSessionId: sessionId })),
+      baseVersion: 1,
+    },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`session not saved: ${response.statusCode} ${response.body}`);
+  }
+}
+
+/**
  * What a non-browser API client sends as `Authorization: Bearer`: the session cookie's value,
  * read from `Set-Cookie` (the token is in no response body or other header, issue 11).
  */

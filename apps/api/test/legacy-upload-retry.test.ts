@@ -28,7 +28,14 @@ import {
   finishInterruptedUploads,
   uploadKey,
 } from '../src/modules/generation/legacy-upload.service';
-import { ORIGIN, buildTestApp, createUser, type TestApp, postUploadForm } from './helper';
+import {
+  ORIGIN,
+  buildTestApp,
+  createSession,
+  createUser,
+  type TestApp,
+  postUploadForm,
+} from './helper';
 import { speech } from './processes/harness';
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'clerkly-upload-retry-'));
@@ -68,15 +75,7 @@ afterAll(async () => {
   rmSync(workDir, { recursive: true, force: true });
 });
 
-async function newSession(user: User): Promise<number> {
-  const response = await testApp.app.inject({
-    method: 'POST',
-    url: '/api/patient-sessions/',
-    headers: { cookie: user.cookie, origin: ORIGIN },
-    payload: { firstName: 'Ursula Uploadby', appointmentTypeId: 1, patientConsent: true },
-  });
-  return response.json<{ id: number }>().id;
-}
+const newSession = (user: User) => createSession(testApp.app, user, 'Ursula Uploadby');
 
 async function upload(user: User, sessionId: number, audio: Buffer) {
   const form = new FormData();

@@ -1,41 +1,21 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, buildTestApp, newUser, readOutbox, type TestApp } from './helper';
+import { startSmtpCapture, type SmtpCapture } from './smtp-capture';
 
-/** A real SMTP server on loopback that keeps what it receives. */
-let smtp: SMTPServer;
-const received: ParsedMail[] = [];
+let smtp: SmtpCapture;
+let received: ParsedMail[];
 let testApp: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  testApp = await buildTestApp({
-    mail: {
-      smtpUrl: `smtp://127.0.0.1:${port}`,
-      from: 'Clerkly <no-reply@clerkly.test>',
-      outboxDir: '/nonexistent/outbox',
-    },
-  });
+  smtp = await startSmtpCapture();
+  received = smtp.received;
+  testApp = await buildTestApp({ mail: smtp.mail });
 });
 
 afterAll(async () => {
   await testApp.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 describe('e-mail over SMTP', () => {

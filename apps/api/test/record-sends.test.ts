@@ -31,7 +31,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppConfig } from '../src/config/config';
 import { auditEvents } from '../src/db/schema';
 import { r4Errors } from './fhir-r4';
-import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
+import {
+  ORIGIN,
+  buildTestApp,
+  createSession,
+  createUser,
+  saveFirstVersion,
+  type TestApp,
+} from './helper';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 const SOAP_TEMPLATE_ID = 1;
@@ -50,28 +57,12 @@ const headersOf = (user: User) => ({ cookie: user.cookie, origin: ORIGIN });
 
 /** A clinician's saved session with one SOAP note; returns its id. */
 async function savedSession(testApp: TestApp, user: User, firstName: string, lastName = '') {
-  const created = await testApp.app.inject({
-    method: 'POST',
-    url: '/api/patient-sessions/',
-    headers: headersOf(user),
-    payload: { firstName, lastName, appointmentTypeId: 1, patientConsent: true },
+  const sessionId = await createSession(testApp.app, user, firstName, { lastName });
+  await saveFirstVersion(testApp.app, user, sessionId, {
+    notes: [{ templateId: SOAP_TEMPLATE_ID, notesContent: SOAP_NOTE }],
+    duration: 60,
+    transcribedText: 'sore throat for three days',
   });
-  expect(created.statusCode, created.body).toBe(201);
-  const sessionId = created.json<{ id: number }>().id;
-  const saved = await testApp.app.inject({
-    method: 'PATCH',
-    url: `/api/patient-sessions/${sessionId}`,
-    headers: headersOf(user),
-    payload: {
-      notes: [
-        { templateId: SOAP_TEMPLATE_ID, notesContent: SOAP_NOTE, patientSessionId: sessionId },
-      ],
-      duration: 60,
-      transcribedText: 'sore throat for three days',
-      baseVersion: 1,
-    },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
   return sessionId;
 }
 
@@ -101,7 +92,7 @@ const settled = (testApp: TestApp, user: User, sessionId: number) =>
       if (send.status === 'queued') throw new Error(`still queued after ${send.attempts}`);
       return send;
     },
-    { timeout: 40_000, interval: 100 },
+    { timeout: 200_000, interval: 100 },
   );
 
 const auditKinds = async (testApp: TestApp, sessionId: number) =>
@@ -389,7 +380,7 @@ describe('to an HL7 v2 MLLP peer', () => {
 
     // Sent again: the same document number (TXA-12), a new control id (MSH-10).
     expect((await sendToRecord(testApp, clinician, sessionId)).statusCode).toBe(202);
-    await vi.waitFor(() => expect(received.length).toBeGreaterThanOrEqual(2), { timeout: 20_000 });
+    await vi.waitFor(() => expect(received.length).toBeGreaterThanOrEqual(2), { timeout: 200_000 });
     await settled(testApp, clinician, sessionId);
     const [first, second] = received.slice(-2);
     expect(second!.getSegment('TXA')!.getField(12).toString()).toBe(

@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { ORIGIN, createUser, encodeForm } from './helper';
+import { ORIGIN, createUser, encodeForm, readOutbox } from './helper';
 import { encodeWav } from '../src/engines/audio/wav';
 
 /**
@@ -67,6 +67,121 @@ export const ROUTES: Record<string, RouteEntry> = {
     access: 'user',
     owned: false,
     request: () => ({ url: '/api/users/profile', payload: { commonConditions: 'asthma' } }),
+  },
+  // Issue 29: clinics. The owner founds "Platypus Practice" and shares their template with it.
+  'GET /api/clinic': { access: 'user', owned: false, request: () => ({ url: '/api/clinic' }) },
+  'POST /api/clinic': {
+    access: 'user',
+    owned: false,
+    request: () => ({ url: '/api/clinic', payload: { name: 'Echidna Surgery' } }),
+  },
+  'GET /api/clinic/invitations': {
+    access: 'user',
+    owned: false,
+    request: () => ({ url: '/api/clinic/invitations' }),
+  },
+  'POST /api/clinic/invitations': {
+    access: 'user',
+    owned: false,
+    request: () => ({
+      url: '/api/clinic/invitations',
+      payload: { email: 'colleague@example.test', role: 'clinician' },
+    }),
+  },
+  // Docs/decisions/028: an owner or admin withdraws a pending invitation of their clinic.
+  'DELETE /api/clinic/invitations/:id': {
+    access: 'user',
+    owned: true,
+    request: (owner) => ({ url: `/api/clinic/invitations/${owner.invitationId}` }),
+  },
+  // Any member leaves; the owner here is the clinic's last owner, so theirs is refused (409).
+  'POST /api/clinic/leave': {
+    access: 'user',
+    owned: false,
+    request: () => ({ url: '/api/clinic/leave' }),
+  },
+  'POST /api/clinic/invitations/accept': {
+    access: 'user',
+    owned: false,
+    // A well-formed token nobody was sent: refused as used or expired (410).
+    request: () => ({
+      url: '/api/clinic/invitations/accept',
+      payload: { token: 'A'.repeat(43) },
+    }),
+  },
+  'PUT /api/clinic/members/:userId': {
+    access: 'user',
+    owned: true,
+    request: (owner) => ({ url: `/api/clinic/members/${owner.id}`, payload: { role: 'owner' } }),
+  },
+  'DELETE /api/clinic/members/:userId': {
+    access: 'user',
+    owned: true,
+    // The last owner cannot leave (409); anyone outside the clinic gets 404.
+    request: (owner) => ({ url: `/api/clinic/members/${owner.id}` }),
+  },
+  'GET /api/clinic/templates': {
+    access: 'user',
+    owned: false,
+    request: () => ({ url: '/api/clinic/templates' }),
+  },
+  'POST /api/clinic/templates': {
+    access: 'user',
+    owned: true,
+    request: (owner) => ({
+      url: '/api/clinic/templates',
+      payload: { templateId: owner.templateId },
+    }),
+  },
+  'DELETE /api/clinic/templates/:id': {
+    access: 'user',
+    owned: true,
+    request: (owner) => ({ url: `/api/clinic/templates/${owner.clinicTemplateId}` }),
+  },
+  'GET /api/clinic/audit': {
+    access: 'user',
+    owned: false,
+    request: (owner) => ({ url: `/api/clinic/audit?sessionId=${owner.sessionId}` }),
+  },
+  'GET /api/clinic/audit.csv': {
+    access: 'user',
+    owned: false,
+    request: () => ({ url: '/api/clinic/audit.csv' }),
+  },
+  // Issue 29 item 5: the caller's clinic's retention (owners and admins read it, owners set it).
+  'GET /api/clinic/retention': {
+    access: 'user',
+    owned: false,
+    request: () => ({ url: '/api/clinic/retention' }),
+  },
+  'PUT /api/clinic/retention': {
+    access: 'user',
+    owned: false,
+    request: () => ({ url: '/api/clinic/retention', payload: { retention: '7y' } }),
+  },
+  // Issue 29 item 3: the caller's clinic's plan (the other user founds a clinic of their own
+  // above, so they get theirs). Any member reads it, owners subscribe and manage it, outside any
+  // clinic it is 404, another member 403 (test/clinic-billing.test.ts, against recorded Stripe);
+  // with billing off (the tests' default) checkout and portal answer 503 to the owner.
+  'GET /api/clinic/billing': {
+    access: 'user',
+    owned: false,
+    request: () => ({ url: '/api/clinic/billing' }),
+  },
+  'POST /api/clinic/billing/checkout': {
+    access: 'user',
+    owned: false,
+    request: () => ({
+      url: '/api/clinic/billing/checkout',
+      payload: { priceId: 'price_1SProMonthlyAUD0001' },
+    }),
+    unavailableWhenBillingOff: true,
+  },
+  'POST /api/clinic/billing/portal': {
+    access: 'user',
+    owned: false,
+    request: () => ({ url: '/api/clinic/billing/portal', payload: {} }),
+    unavailableWhenBillingOff: true,
   },
   'GET /api/templates/': {
     access: 'user',
@@ -428,8 +543,33 @@ export async function createOwner(app: FastifyInstance) {
     },
   });
   if (template.statusCode !== 201) throw new Error(`owner template failed: ${template.body}`);
+  // A clinic (issue 29) sharing that template with its members.
+  const clinic = await app.inject({
+    method: 'POST',
+    url: '/api/clinic',
+    headers,
+    payload: { name: 'Platypus Practice' },
+  });
+  if (clinic.statusCode !== 201) throw new Error(`owner clinic failed: ${clinic.body}`);
+  const shared = await app.inject({
+    method: 'POST',
+    url: '/api/clinic/templates',
+    headers,
+    payload: { templateId: template.json<{ id: number }>().id },
+  });
+  if (shared.statusCode !== 201) throw new Error(`owner share failed: ${shared.body}`);
+  // …and a pending invitation to it.
+  const invitation = await app.inject({
+    method: 'POST',
+    url: '/api/clinic/invitations',
+    headers,
+    payload: { email: 'numbat.invitee@example.test', role: 'clinician' },
+  });
+  if (invitation.statusCode !== 201) throw new Error(`owner invite failed: ${invitation.body}`);
   return {
     ...user,
+    clinicTemplateId: shared.json<{ id: number }>().id,
+    invitationId: invitation.json<{ id: number }>().id,
     sessionId,
     templateId: template.json<{ id: number }>().id,
     generationId: generation.json<{ id: number }>().id,
@@ -444,8 +584,103 @@ export async function createOwner(app: FastifyInstance) {
       'quokka bit my left thumb',
       'Wombat Ward Round',
       'Burrow findings',
+      'Platypus Practice',
+      'numbat.invitee@example.test',
     ],
   };
 }
 
 export const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+
+/**
+ * People around the owner's clinic (issue 29 item 6, docs/decisions/028): a clinician of the
+ * clinic acting as an admin, a member the owner removed, and the owner of another clinic.
+ */
+export type ClinicPersona = 'clinician' | 'removed' | 'otherClinic';
+
+/**
+ * What each clinic route answers the owner's own request (`ROUTES`, the owner's ids) when a
+ * persona sends it: the refusal status, or the success a persona gets for their own clinic (or for
+ * having none). Successes are checked too, never to hold anything of the owner (except for the
+ * clinician, who may see their clinic). `null`: the request would change who the persona is (found
+ * a clinic, leave), so it is not sent here; test/clinic-membership-history.test.ts covers it.
+ */
+export const CLINIC_ROLE_MATRIX: Record<string, Record<ClinicPersona, number | null>> = {
+  'GET /api/clinic': { clinician: 200, removed: 200, otherClinic: 200 },
+  'POST /api/clinic': { clinician: 409, removed: null, otherClinic: 409 },
+  'GET /api/clinic/invitations': { clinician: 403, removed: 404, otherClinic: 200 },
+  'POST /api/clinic/invitations': { clinician: 403, removed: 404, otherClinic: 201 },
+  'DELETE /api/clinic/invitations/:id': { clinician: 403, removed: 404, otherClinic: 404 },
+  'POST /api/clinic/leave': { clinician: null, removed: 404, otherClinic: 409 },
+  'POST /api/clinic/invitations/accept': { clinician: 410, removed: 410, otherClinic: 410 },
+  'PUT /api/clinic/members/:userId': { clinician: 403, removed: 404, otherClinic: 404 },
+  'DELETE /api/clinic/members/:userId': { clinician: 403, removed: 404, otherClinic: 404 },
+  'GET /api/clinic/templates': { clinician: 200, removed: 404, otherClinic: 200 },
+  'POST /api/clinic/templates': { clinician: 403, removed: 404, otherClinic: 404 },
+  'DELETE /api/clinic/templates/:id': { clinician: 403, removed: 404, otherClinic: 404 },
+  'GET /api/clinic/audit': { clinician: 403, removed: 404, otherClinic: 200 },
+  'GET /api/clinic/audit.csv': { clinician: 403, removed: 404, otherClinic: 200 },
+  'GET /api/clinic/retention': { clinician: 403, removed: 404, otherClinic: 200 },
+  'PUT /api/clinic/retention': { clinician: 403, removed: 404, otherClinic: 200 },
+  // Any member reads the plan their clinic pays for; only owners buy or manage it (billing is off
+  // here, so an owner of their own clinic is told it is unavailable).
+  'GET /api/clinic/billing': { clinician: 200, removed: 404, otherClinic: 200 },
+  'POST /api/clinic/billing/checkout': { clinician: 403, removed: 404, otherClinic: 503 },
+  'POST /api/clinic/billing/portal': { clinician: 403, removed: 404, otherClinic: 503 },
+};
+
+type Persona = Awaited<ReturnType<typeof createUser>> & { invitationToken: string | null };
+
+/** The token of the latest invitation mailed to `email`, read from the outbox. */
+export async function mailedInvitationToken(app: FastifyInstance, email: string) {
+  const mail = (await readOutbox(app.config.mail.outboxDir))
+    .filter((message) => message.to === email.toLowerCase())
+    .at(-1);
+  const token = mail?.text.match(/\/clinic\/join#([\w-]{43})/)?.[1];
+  if (!token) throw new Error(`no invitation mailed to ${email}`);
+  return token;
+}
+
+/** The personas of `CLINIC_ROLE_MATRIX`, each with the token they joined with (used). */
+export async function createClinicPersonas(
+  app: FastifyInstance,
+  owner: Owner,
+): Promise<Record<ClinicPersona, Persona>> {
+  const as = (cookie: string) => ({ cookie, origin: ORIGIN });
+  const joined = async (firstName: string): Promise<Persona> => {
+    const user = await createUser(app, { firstName, lastName: 'Persona' });
+    const invited = await app.inject({
+      method: 'POST',
+      url: '/api/clinic/invitations',
+      headers: as(owner.cookie),
+      payload: { email: user.email, role: 'clinician' },
+    });
+    if (invited.statusCode !== 201) throw new Error(`invite failed: ${invited.body}`);
+    const invitationToken = await mailedInvitationToken(app, user.email);
+    const accepted = await app.inject({
+      method: 'POST',
+      url: '/api/clinic/invitations/accept',
+      headers: as(user.cookie),
+      payload: { token: invitationToken },
+    });
+    if (accepted.statusCode !== 200) throw new Error(`join failed: ${accepted.body}`);
+    return { ...user, invitationToken };
+  };
+  const clinician = await joined('Clara');
+  const removed = await joined('Rex');
+  const removal = await app.inject({
+    method: 'DELETE',
+    url: `/api/clinic/members/${removed.id}`,
+    headers: as(owner.cookie),
+  });
+  if (removal.statusCode !== 200) throw new Error(`removal failed: ${removal.body}`);
+  const other = await createUser(app, { firstName: 'Quentin', lastName: 'Quoll' });
+  const founded = await app.inject({
+    method: 'POST',
+    url: '/api/clinic',
+    headers: as(other.cookie),
+    payload: { name: 'Quoll Clinic' },
+  });
+  if (founded.statusCode !== 201) throw new Error(`other clinic failed: ${founded.body}`);
+  return { clinician, removed, otherClinic: { ...other, invitationToken: null } };
+}

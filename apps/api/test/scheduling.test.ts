@@ -12,7 +12,7 @@ import {
 import { sessionSegments } from '../src/db/schema';
 import { bossJobs } from '../src/jobs/pg-boss-tables';
 import { transcribeSegmentJob } from '../src/modules/generation/transcribe-segment.job';
-import { ORIGIN, createUser } from './helper';
+import { ORIGIN, createSession, createUser } from './helper';
 import { speech } from './processes/harness';
 import { useTestApp } from './use-test-app';
 
@@ -44,15 +44,7 @@ afterAll(async () => {
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
-async function newSession(user: User): Promise<number> {
-  const response = await testApp.app.inject({
-    method: 'POST',
-    url: API_PATHS.patientSessions,
-    headers: { cookie: user.cookie, origin: ORIGIN },
-    payload: { firstName: 'Sam Sample', appointmentTypeId: 1, patientConsent: true },
-  });
-  return response.json<{ id: number }>().id;
-}
+const newSession = (user: User) => createSession(testApp.app, user);
 
 async function putSegment(user: User, sessionId: number, seq: number, wav: Buffer) {
   const response = await testApp.app.inject({

@@ -154,7 +154,6 @@ describe('a body shorter than its Content-Length', () => {
         }, 60_000);
       });
       expect(closedAfter).toBeGreaterThanOrEqual(BODY_IDLE_TIMEOUT_MS - 1_000);
-      expect(closedAfter).toBeLessThan(BODY_IDLE_TIMEOUT_MS + 5_000);
       expect(log.text()).not.toContain('Unhandled error');
     } finally {
       await listening.close();

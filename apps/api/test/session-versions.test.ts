@@ -15,7 +15,7 @@ import {
   sessionVersionsSchema,
 } from '@clerkly/contracts';
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, createUser } from './helper';
+import { ORIGIN, createSession, createUser } from './helper';
 import { useTestApp } from './use-test-app';
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -31,16 +31,7 @@ const LETTER = '<p>Dear colleague, thank you for seeing this patient with knee p
 
 const headersOf = (user: User) => ({ cookie: user.cookie, origin: ORIGIN });
 
-async function newSession(user: User): Promise<number> {
-  const created = await testApp.app.inject({
-    method: 'POST',
-    url: API_PATHS.patientSessions,
-    headers: headersOf(user),
-    payload: { firstName: 'Hester Versionby', appointmentTypeId: 1, patientConsent: true },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  return created.json<{ id: number }>().id;
-}
+const newSession = (user: User) => createSession(testApp.app, user, 'Hester Versionby');
 
 const save = (
   user: User,
@@ -212,5 +203,35 @@ describe('note history', () => {
       (await get(owner, API_PATHS.sessionVersions(sessionId))).json(),
     );
     expect(versions.currentVersion).toBe(3);
+  });
+
+  it('keeps the newest 50 versions and the one a kept restore came from (issue 23, item 3)', async () => {
+    const user = await createUser(testApp.app);
+    const sessionId = await savedTwice(user);
+    expect((await restore(user, sessionId, 2, 3)).statusCode).toBe(200);
+    // Versions 5 to 53: the history would hold 2..53 (52 versions) if nothing were pruned.
+    for (let base = 4; base <= 52; base += 1) {
+      const saved = await save(user, sessionId, base, SECOND_TRANSCRIPT, [
+        { templateId: 1, content: `<p>Right knee pain on stairs, review ${base}.</p>` },
+      ]);
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+
+    const versions = sessionVersionsSchema.parse(
+      (await get(user, API_PATHS.sessionVersions(sessionId))).json(),
+    );
+    expect(versions.currentVersion).toBe(53);
+    const expected = [...Array.from({ length: 50 }, (_, i) => 53 - i), 2];
+    expect(versions.versions.map((v) => v.version)).toEqual(expected);
+    // Version 3 was pushed out; version 2 stays because version 4 was restored from it.
+    expect((await get(user, API_PATHS.sessionVersion(sessionId, 3))).statusCode).toBe(404);
+    const source = sessionVersionSchema.parse(
+      (await get(user, API_PATHS.sessionVersion(sessionId, 2))).json(),
+    );
+    expect(source.transcript).toBe(FIRST_TRANSCRIPT);
+    const oldestKept = sessionVersionSchema.parse(
+      (await get(user, API_PATHS.sessionVersion(sessionId, 4))).json(),
+    );
+    expect(oldestKept.notes.map((note) => note.content)).toEqual([FIRST_NOTE]);
   });
 });

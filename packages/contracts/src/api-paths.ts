@@ -19,6 +19,22 @@ export const API_PATHS = {
   ownTemplate: (id: number) => `/api/templates/mine/${id}`,
   // Issue 27 (item 3): what Clerkly learned from the clinician's edits to one template's drafts.
   templateStyle: (id: number) => `/api/templates/${id}/style`,
+  // Issue 29: clinics.
+  clinic: '/api/clinic',
+  clinicInvitations: '/api/clinic/invitations',
+  clinicInvitationAccept: '/api/clinic/invitations/accept',
+  clinicInvitation: (id: number) => `/api/clinic/invitations/${id}`,
+  clinicLeave: '/api/clinic/leave',
+  clinicMember: (userId: string) => `/api/clinic/members/${encodeURIComponent(userId)}`,
+  clinicTemplates: '/api/clinic/templates',
+  clinicTemplate: (id: number) => `/api/clinic/templates/${id}`,
+  clinicAudit: '/api/clinic/audit',
+  clinicAuditCsv: '/api/clinic/audit.csv',
+  clinicRetention: '/api/clinic/retention',
+  // Issue 29 item 3: the clinic's subscription.
+  clinicBilling: '/api/clinic/billing',
+  clinicBillingCheckout: '/api/clinic/billing/checkout',
+  clinicBillingPortal: '/api/clinic/billing/portal',
   appointmentTypes: '/api/appointment-type/',
   patientSessions: '/api/patient-sessions/',
   patientSession: (id: number) => `/api/patient-sessions/${id}`,

@@ -27,6 +27,20 @@ export const AUDIT_EVENT_KINDS = [
   'auth.signed_out',
   'auth.password_changed',
   'auth.password_reset',
+  // Issue 29: clinic actions (no patient session).
+  'clinic.created',
+  'clinic.member_invited',
+  'clinic.member_joined',
+  'clinic.role_changed',
+  'clinic.member_removed',
+  'clinic.template_shared',
+  'clinic.template_unshared',
+  'clinic.retention_changed',
+  // Docs/decisions/028: a member left on their own; an owner or admin withdrew an invitation.
+  'clinic.member_left',
+  'clinic.invitation_cancelled',
+  // Issue 29 item 5: the daily job deleted a saved session the clinic's retention had expired.
+  'session.expired',
 ] as const;
 export type AuditEventKind = (typeof AUDIT_EVENT_KINDS)[number];
 
@@ -53,6 +67,17 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventKind, string> = {
   'auth.signed_out': 'signed out',
   'auth.password_changed': 'changed the password',
   'auth.password_reset': 'reset the password',
+  'clinic.created': 'created the clinic',
+  'clinic.member_invited': 'invited a member',
+  'clinic.member_joined': 'joined the clinic',
+  'clinic.role_changed': 'changed a member’s role',
+  'clinic.member_removed': 'removed a member',
+  'clinic.template_shared': 'shared a template with the clinic',
+  'clinic.template_unshared': 'stopped sharing a template',
+  'clinic.retention_changed': 'changed how long saved sessions are kept',
+  'clinic.member_left': 'left the clinic',
+  'clinic.invitation_cancelled': 'cancelled an invitation',
+  'session.expired': 'had the session deleted when the clinic’s retention period ended',
 };
 
 /** Events only the browser can witness: it reports them through a small authenticated POST. */

@@ -151,8 +151,11 @@ export const stripeSubscriptionObjectSchema = z.looseObject({
     .looseObject({
       data: z.array(
         z.looseObject({
+          id: stripeId.nullish(),
           current_period_end: unixSeconds.nullish(),
           price: z.looseObject({ id: stripeId }).nullish(),
+          /** Seats of a clinic's subscription (issue 29); 1 for a clinician's own. */
+          quantity: z.number().int().min(0).max(1_000_000).nullish(),
         }),
       ),
     })
@@ -170,5 +173,6 @@ export const stripeEventSchema = z.looseObject({
 export const stripeCheckoutSessionObjectSchema = z.looseObject({
   client_reference_id: z.string().max(255).nullish(),
   customer: stripeRef,
+  metadata: z.record(z.string(), z.string()).nullish(),
   subscription: stripeRef,
 });

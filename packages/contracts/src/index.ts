@@ -20,3 +20,5 @@ export * from './audit';
 export * from './exports';
 export * from './templates';
 export * from './record-sends';
+export * from './clinics';
+export * from './clinic-billing';

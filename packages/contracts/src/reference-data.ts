@@ -18,6 +18,8 @@ export const templateSchema = z.object({
   recommend: z.number().int().min(0).max(1),
   /** true for the user's own templates (issue 27); absent for the catalogue's. */
   own: z.boolean().optional(),
+  /** true for a template the clinician's clinic shares (issue 29); absent otherwise. */
+  clinic: z.boolean().optional(),
 });
 export type Template = z.infer<typeof templateSchema>;
 

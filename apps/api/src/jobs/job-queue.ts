@@ -158,6 +158,22 @@ export class JobQueue implements JobSender {
     for (const id of this.localWorkers.get(job.name) ?? []) this.boss.notifyWorker(id);
   }
 
+  /**
+   * Sends `job` on a cron schedule (UTC), kept in pg-boss's own table: every process may set it,
+   * pg-boss sends one job per tick across all of them, whichever process's clock monitor fires.
+   */
+  async schedule<Payload extends object>(
+    job: JobDefinition<Payload, never>,
+    cron: string,
+    payload: Payload,
+  ): Promise<void> {
+    const data = job.payload.parse(payload);
+    await this.boss.schedule(job.name, cron, data, {
+      tz: 'UTC',
+      ...(job.key ? { singletonKey: job.key(data) } : {}),
+    });
+  }
+
   async prioritise<Payload extends object>(
     job: JobDefinition<Payload, never>,
     payloads: readonly Payload[],

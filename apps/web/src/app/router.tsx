@@ -58,6 +58,14 @@ export const routes: RouteObject[] = [
     HydrateFallback: NothingYet,
     children: [
       { index: true, element: <Navigate to={paths.createNotes} replace /> },
+      // Issue 29: an invitation link, opened signed in or out (it keeps the link while they sign in).
+      {
+        path: paths.clinicJoin,
+        lazy: page(
+          () => import('../features/clinic/routes/clinic-join'),
+          (m) => m.ClinicJoinPage,
+        ),
+      },
       // Issue 14: linked from sign-up; readable signed in or out.
       {
         path: paths.terms,
@@ -135,6 +143,20 @@ export const routes: RouteObject[] = [
                 lazy: page(
                   () => import('../features/subscription/routes/subscription'),
                   (m) => m.SubscriptionPage,
+                ),
+              },
+              {
+                path: paths.clinic,
+                lazy: page(
+                  () => import('../features/clinic/routes/clinic'),
+                  (m) => m.ClinicPage,
+                ),
+              },
+              {
+                path: paths.clinicAudit,
+                lazy: page(
+                  () => import('../features/clinic/routes/clinic-audit'),
+                  (m) => m.ClinicAuditPage,
                 ),
               },
               {

@@ -52,6 +52,31 @@ describe('sectionsFromExampleNote', () => {
     ]);
   });
 
+  it('keeps labelled lines and numbered problems inside the all-caps sections that hold them', () => {
+    const sections = sectionsFromExampleNote(
+      [
+        'CHIEF COMPLAINT',
+        'Annual exam.',
+        'RESULTS',
+        'Echocardiogram: reduced ejection fraction.',
+        'Lipid panel: Elevated cholesterol.',
+        'ASSESSMENT AND PLAN',
+        '1. Hypertension',
+        '- Continue lisinopril.',
+        'Patient Agreements: The patient understands and agrees with the plan.',
+      ].join('\n'),
+    );
+    expect(sections.map((s) => s.title)).toEqual([
+      'CHIEF COMPLAINT',
+      'RESULTS',
+      'ASSESSMENT AND PLAN',
+    ]);
+    expect(sections[1]?.example).toBe(
+      'Echocardiogram: reduced ejection fraction.\nLipid panel: Elevated cholesterol.',
+    );
+    expect(sections[2]?.example).toContain('Patient Agreements: The patient understands');
+  });
+
   it('gives a note without headings one section, so nothing pasted is lost', () => {
     const sections = sectionsFromExampleNote('seen today for a cough. no fever.');
     expect(sections).toHaveLength(1);

@@ -61,7 +61,7 @@ const NUMBERED_HEADING = /^\s*(?:\d{1,2}|[IVX]{1,4})[.)]\s+([A-Z][A-Za-z/&()' -]
 
 function isAllCapsHeading(line: string): boolean {
   const t = line.trim().replace(/:$/, '');
-  if (t.length < 2 || t.length > 50 || !/[A-Z]{2}/.test(t)) return false;
+  if (t.length < 2 || t.length > 50 || !/[A-Z][^a-z]*[A-Z]/.test(t)) return false;
   return t === t.toUpperCase() && /^[A-Z0-9 /&()'-]+$/.test(t) && t.split(/\s+/).length <= 6;
 }
 
@@ -78,19 +78,44 @@ interface RawSection {
   lines: string[];
 }
 
-function headingOf(line: string): { title: string; rest: string } | null {
+/**
+ * How strongly a line announces a section: a markdown heading, an all-caps line, a numbered part,
+ * a "Label:" line. Notes nest the weaker kinds inside the stronger ("RESULTS" holding
+ * "Lipid panel: elevated cholesterol."), so only the strongest kind the note uses as its
+ * headings (see `sectionLevel`) and anything stronger start sections.
+ */
+const HEADING_STRENGTH = { markdown: 3, allCaps: 2, numbered: 1, label: 0 } as const;
+
+interface HeadingLine {
+  title: string;
+  rest: string;
+  strength: number;
+}
+
+function headingOf(line: string): HeadingLine | null {
   const md = MARKDOWN_HEADING.exec(line);
-  if (md?.[1]) return { title: md[1], rest: '' };
+  if (md?.[1]) return { title: md[1], rest: '', strength: HEADING_STRENGTH.markdown };
   const numbered = NUMBERED_HEADING.exec(line);
   if (numbered?.[1] && numbered[1].split(/\s+/).length <= 6)
-    return { title: numbered[1], rest: '' };
-  if (isAllCapsHeading(line)) return { title: line.trim().replace(/:$/, ''), rest: '' };
+    return { title: numbered[1], rest: '', strength: HEADING_STRENGTH.numbered };
+  if (isAllCapsHeading(line))
+    return { title: line.trim().replace(/:$/, ''), rest: '', strength: HEADING_STRENGTH.allCaps };
   if (BULLET.test(line)) return null;
   const label = LABEL_LINE.exec(line);
   if (label?.[1] && label[1].trim().split(/\s+/).length <= 5) {
-    return { title: label[1], rest: label[2] ?? '' };
+    return { title: label[1], rest: label[2] ?? '', strength: HEADING_STRENGTH.label };
   }
   return null;
+}
+
+/**
+ * The weakest heading kind that starts a section: the strongest kind the note uses at least twice
+ * (its own sections), or, in a note with no repeated kind, every heading it has.
+ */
+function sectionLevel(headings: readonly HeadingLine[]): number {
+  const strengths = [...new Set(headings.map((h) => h.strength))].sort((a, b) => b - a);
+  const repeated = strengths.find((s) => headings.filter((h) => h.strength === s).length >= 2);
+  return repeated ?? Math.min(...strengths, HEADING_STRENGTH.label);
 }
 
 /** "Patient: …", "DOB: …", "MRN: …" lines identify the patient; they are not a section. */
@@ -98,15 +123,19 @@ const IDENTIFYING_LINE =
   /^\s*(?:name|patient|patient name|dob|date of birth|mrn|medicare(?: number)?|nhs(?: number)?|phone|tel|address|email|date)\s*[:#]/i;
 
 function splitSections(note: string): RawSection[] {
+  const lines = note
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .filter((line) => !IDENTIFYING_LINE.test(line));
+  const level = sectionLevel(lines.flatMap((line) => headingOf(line) ?? []));
   const sections: RawSection[] = [];
-  for (const line of note.replace(/\r\n?/g, '\n').split('\n')) {
-    if (IDENTIFYING_LINE.test(line)) continue;
+  for (const line of lines) {
     if (line.trim().length === 0) {
       sections.at(-1)?.lines.push('');
       continue;
     }
     const heading = headingOf(line);
-    if (heading) {
+    if (heading && (heading.strength >= level || sections.length === 0)) {
       sections.push({
         title: headingTitle(heading.title),
         lines: heading.rest.trim() ? [heading.rest] : [],
@@ -147,7 +176,7 @@ function guidanceFor(title: string, format: TemplateSectionFormat, lines: string
 
 /**
  * The sections of a pasted note: headings (markdown, all-caps lines, numbered parts, "Label:"
- * lines) in order, each with guidance describing its length and shape, its format, and its
+ * lines; a weaker kind nested under the note's own headings stays in its section) in order, each with guidance describing its length and shape, its format, and its
  * content as the style example with the patient's identifiers removed.
  */
 export function sectionsFromExampleNote(note: string): TemplateSection[] {

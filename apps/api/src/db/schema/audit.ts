@@ -25,6 +25,19 @@ export const auditEvents = pgTable(
     version: integer('version'),
     /** The client address as the server saw it (Fastify's request.ip, TRUST_PROXY-aware). */
     address: text('address'),
+    /**
+     * Whom a clinic action was about (docs/decisions/028): the member whose role changed or who
+     * was removed. An id, resolved to the current name when read.
+     */
+    targetUserId: text('target_user_id'),
+    /** The invitation a clinic action was about (sent, cancelled, used to join). */
+    targetInvitationId: integer('target_invitation_id'),
+    /**
+     * What else the action was about, in words fixed when it happened and holding no patient
+     * text: a shared template's name (the template may be deleted later), a role change
+     * ("clinician → admin"), an invitation's role, a retention setting.
+     */
+    targetLabel: text('target_label'),
   },
   (table) => [
     index('audit_events_session_idx').on(table.sessionId, table.id),

@@ -1,5 +1,6 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { ownerIdColumn, users } from './auth';
+import { clinics } from './clinics';
 
 /**
  * Mirror of the payment provider's subscription state (spec point 3 "Subscription"), written only
@@ -10,7 +11,16 @@ export const subscriptions = pgTable(
   {
     /** Stripe's subscription id (`sub_...`). */
     id: text('id').primaryKey(),
+    /** Who subscribed: the clinician, or for a clinic's subscription the owner who checked out. */
     userId: ownerIdColumn(),
+    /**
+     * Set for a clinic's subscription (issue 29 item 3): it pays for every member of the clinic,
+     * not for `userId` alone; a clinician's own subscription has none.
+     */
+    // Cascade, not set null: a clinic's subscription must never turn into its subscriber's own.
+    clinicId: integer('clinic_id').references(() => clinics.id, { onDelete: 'cascade' }),
+    /** Seats paid for (the Stripe item's quantity): a clinic's members, 1 for a clinician. */
+    quantity: integer('quantity'),
     status: text('status').notNull(),
     stripePriceId: text('stripe_price_id'),
     stripeCustomerId: text('stripe_customer_id'),
@@ -26,7 +36,10 @@ export const subscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('subscriptions_user_idx').on(table.userId)],
+  (table) => [
+    index('subscriptions_user_idx').on(table.userId),
+    index('subscriptions_clinic_idx').on(table.clinicId),
+  ],
 );
 
 /** One Stripe customer per user, so every checkout and invoice lands on the same customer. */

@@ -8,3 +8,4 @@ export * from './audit';
 export * from './uploads';
 export * from './record-sends';
 export * from './style-profiles';
+export * from './clinics';

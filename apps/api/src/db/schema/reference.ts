@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { clinics } from './clinics';
 
 /**
  * Reference data (spec point 3). Catalogue ids are assigned by the seed from fixed catalogues, so
@@ -46,10 +47,15 @@ export const templates = pgTable(
     recommend: smallint('recommend').notNull().default(0),
     kind: text('kind').notNull(),
     /**
-     * Null for the catalogue; the clinician who owns the template otherwise. A clinic's shared
-     * templates (issue 29) get an owner column of their own beside this one.
+     * Null for the catalogue and for a clinic's shared templates; the clinician who owns the
+     * template otherwise.
      */
     ownerUserId: text('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The clinic a shared template belongs to (issue 29): its members may use it, nobody may edit
+     * it. Null for the catalogue and own templates; the catalogue is `owner and clinic are null`.
+     */
+    clinicId: integer('clinic_id').references(() => clinics.id, { onDelete: 'cascade' }),
     /** The catalogue template an own template was copied from. */
     copiedFromId: integer('copied_from_id').references((): AnyPgColumn => templates.id, {
       onDelete: 'set null',
@@ -65,11 +71,14 @@ export const templates = pgTable(
     // One name per owner among the templates in use; the catalogue's names are unique too.
     uniqueIndex('templates_catalogue_name')
       .on(table.name)
-      .where(sql`${table.ownerUserId} is null`),
+      .where(sql`${table.ownerUserId} is null and ${table.clinicId} is null`),
     uniqueIndex('templates_owner_name')
       .on(table.ownerUserId, table.name)
       .where(sql`${table.ownerUserId} is not null and ${table.archivedAt} is null`),
     index('templates_owner_idx').on(table.ownerUserId),
+    uniqueIndex('templates_clinic_name')
+      .on(table.clinicId, table.name)
+      .where(sql`${table.clinicId} is not null and ${table.archivedAt} is null`),
   ],
 );
 

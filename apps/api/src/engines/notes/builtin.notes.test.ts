@@ -46,6 +46,21 @@ describe('builtin engine: facts a clinician looks for', () => {
     expect(section(note, 'Plan')).toMatch(/Follow up in 2 weeks/);
   });
 
+  it('leaves the vital signs to a Vitals section of their own instead of repeating them under the examination', async () => {
+    const own: NoteTemplate = {
+      name: 'From my example note',
+      kind: 'note',
+      topics: [
+        { name: 'VITALS', guidance: 'VITALS as in my example.', format: 'prose' },
+        { name: 'PHYSICAL EXAM', guidance: 'PHYSICAL EXAM as in my example.', format: 'prose' },
+      ],
+    };
+    const note = await engine.generate({ transcript: knee, template: own });
+    expect(section(note, 'VITALS')).toMatch(/Blood pressure: 132\/84 mmHg/);
+    expect(section(note, 'PHYSICAL EXAM')).toMatch(/Left knee: mild swelling/);
+    expect(section(note, 'PHYSICAL EXAM')).not.toMatch(/Blood pressure/);
+  });
+
   it('never flips a negation: "no chest pain" is denied, never reported', async () => {
     const note = await engine.generate({
       transcript: knee,
@@ -121,12 +136,11 @@ describe('builtin engine: facts a clinician looks for', () => {
     expect(note.text).not.toMatch(/\b(?:um|uh|gon na|do n't|you know)\b/i);
   });
 
-  it('is deterministic and fast', async () => {
+  // Its speed is measured by `npm run bench:notes`, not bounded here.
+  it('is deterministic', async () => {
     const t = template('Clinic Visit Note');
-    const started = performance.now();
     const a = await engine.generate({ transcript: knee, template: t });
     const b = await engine.generate({ transcript: knee, template: t });
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(a.text).toBe(b.text);
   });
 

@@ -29,7 +29,7 @@ import {
 } from './builtin/apply-style';
 import { keepSupported, supportedIn } from './builtin/grounding';
 import { tidySection } from './builtin/tidy';
-import { writeTopic } from './builtin/topics';
+import { topicKinds, writeTopic } from './builtin/topics';
 import {
   NoteEngineError,
   assertValidRequest,
@@ -66,7 +66,12 @@ function writeSections(
   detail: Detail,
   topics: readonly NoteTopic[] = input.template.topics,
 ): NoteSection[] {
-  const ctx: WriterContext = { c: consultation, detail, used: new Set() };
+  const ctx: WriterContext = {
+    c: consultation,
+    detail,
+    used: new Set(),
+    templateKinds: new Set(input.template.topics.flatMap(topicKinds)),
+  };
   const certificate = input.template.kind === 'certificate';
   const cert = {
     consultationDate: input.context?.consultationDate ?? new Date(),

@@ -1,4 +1,4 @@
-import { decodeEntities } from '@clerkly/contracts';
+import { decodeEntities, splitNoteSentences } from '@clerkly/contracts';
 import type { GeneratedNote, NoteSection } from './note-engine';
 
 /** Every engine renders through here, so the editor and the clipboard see one format. */
@@ -31,6 +31,34 @@ export function paragraphsOf(content: string): string[] {
     .split(/\n\s*\n/)
     .map((p) => p.trim())
     .filter((p) => p.length > 0);
+}
+
+/** A written sentence rewritten, or null to leave it out. */
+export type SentenceEdit = (sentence: string) => string | null;
+
+/** The sentences of one line or bullet that `edit` keeps, as rewritten. */
+export function keptSentences(line: string, edit: SentenceEdit): string[] {
+  return splitNoteSentences(line)
+    .map(edit)
+    .filter((sentence): sentence is string => sentence !== null);
+}
+
+/**
+ * Every sentence of a section's text through `edit`, its line and paragraph breaks kept; with
+ * `dropEmpty`, a line or paragraph that loses all its sentences goes too.
+ */
+export function editSentencesOf(content: string, edit: SentenceEdit, dropEmpty: boolean): string {
+  const keep = (text: string) => !dropEmpty || text.length > 0;
+  return paragraphsOf(content)
+    .map((paragraph) =>
+      paragraph
+        .split('\n')
+        .map((line) => keptSentences(line, edit).join(' '))
+        .filter(keep)
+        .join('\n'),
+    )
+    .filter(keep)
+    .join('\n\n');
 }
 
 /** `**bold**` in a section's text: what the clinician (or a model) set in bold (issue 26). */

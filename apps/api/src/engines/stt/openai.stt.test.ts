@@ -209,7 +209,9 @@ describe('openai engine against recorded OpenAI-compatible responses', () => {
     controller.abort(new Error('The segment is no longer wanted.'));
     await expect(transcribing).rejects.toThrow('The segment is no longer wanted.');
     while (server.dropped === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(performance.now() - abortedAt).toBeLessThan(1_000);
+    // Dropped on the abort, not by the engine's own 60 s timeout (half of it is a margin no busy
+    // machine needs).
+    expect(performance.now() - abortedAt).toBeLessThan(30_000);
     // Not retried: one request, closed by the client (a local Whisper server stops decoding).
     expect(server.requests).toHaveLength(1);
   });

@@ -12,6 +12,10 @@ export interface AuditEvent {
   templateIds?: number[];
   generationId?: number;
   version?: number;
+  /** Whom or what a clinic action was about (docs/decisions/028). */
+  targetUserId?: string;
+  targetInvitationId?: number;
+  targetLabel?: string;
 }
 
 /**
@@ -29,6 +33,9 @@ const rowOf = (event: AuditEvent, actor: AuditActor) => ({
   generationId: event.generationId ?? null,
   version: event.version ?? null,
   address: actor.address,
+  targetUserId: event.targetUserId ?? null,
+  targetInvitationId: event.targetInvitationId ?? null,
+  targetLabel: event.targetLabel ?? null,
 });
 
 /**

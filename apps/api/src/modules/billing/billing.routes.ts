@@ -1,8 +1,10 @@
 import {
   API_PATHS,
   apiErrorSchema,
+  billingPortalSchema,
   cancelSubscriptionResponseSchema,
   checkoutSessionSchema,
+  clinicBillingSchema,
   createCheckoutSessionSchema,
   currentSubscriptionSchema,
   productListSchema,
@@ -16,9 +18,12 @@ import {
   currentSubscriptionOf,
   type BillingService,
 } from './billing.service';
+import { createClinicBillingService } from './clinic-billing.service';
+import { clinicSeatsJob } from './clinic-seats.job';
 
 const errors = {
   400: apiErrorSchema,
+  403: apiErrorSchema,
   404: apiErrorSchema,
   409: apiErrorSchema,
   502: apiErrorSchema,
@@ -63,16 +68,14 @@ const webhookRoutes =
  * empty and the calls that need Stripe answer 503 with a clear message.
  */
 const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const stripeConfig = app.config.billing.stripe;
-  // The Stripe SDK loads only when billing is configured (issue 13: start-up time and memory).
-  const stripe = stripeConfig
-    ? (await import('./stripe-client')).createStripeClient(stripeConfig)
-    : null;
+  const stripe = app.stripe;
   const billing = createBillingService(stripe, {
-    webhookSecret: stripeConfig?.webhookSecret ?? '',
+    webhookSecret: app.config.billing.stripe?.webhookSecret ?? '',
     publicUrl: app.config.publicUrl,
     log: app.log,
+    reconcileSeats: (clinicId) => app.jobs.send(clinicSeatsJob, { clinicId }),
   });
+  const clinicBilling = createClinicBillingService(stripe, { publicUrl: app.config.publicUrl });
   app.log.info(billing.enabled ? 'Billing: Stripe' : 'Billing: off (no STRIPE_SECRET_KEY)');
 
   await app.register(webhookRoutes(billing));
@@ -127,6 +130,45 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         return await billing.cancel(db, request.user!.id);
       },
+    );
+
+    // Issue 29 item 3: the clinic's plan. Members read it; owners subscribe and manage it.
+    routes.get(
+      API_PATHS.clinicBilling,
+      {
+        schema: { tags: ['billing', 'clinics'], response: { 200: clinicBillingSchema, ...errors } },
+      },
+      async (request) => clinicBilling.read(db, request.user!.id),
+    );
+
+    routes.post(
+      API_PATHS.clinicBillingCheckout,
+      {
+        schema: {
+          tags: ['billing', 'clinics'],
+          body: createCheckoutSessionSchema,
+          headers: idempotencyHeaderSchema,
+          response: { 200: checkoutSessionSchema, ...errors },
+        },
+      },
+      async (request) =>
+        clinicBilling.checkout(
+          db,
+          request.user!.id,
+          request.body.priceId,
+          request.headers['idempotency-key'] ?? randomUUID(),
+        ),
+    );
+
+    routes.post(
+      API_PATHS.clinicBillingPortal,
+      {
+        schema: {
+          tags: ['billing', 'clinics'],
+          response: { 200: billingPortalSchema, ...errors },
+        },
+      },
+      async (request) => clinicBilling.portal(db, request.user!.id),
     );
   });
 };

@@ -16,13 +16,18 @@ import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import { findUserById } from '../users/users.repository';
+import { countSeats } from '../clinics/clinics.repository';
 import {
   claimEvent,
+  clinicExists,
   endTrial,
   findCurrentSubscription,
+  findClinicIdByCustomer,
+  findClinicOwnerId,
   findCustomerId,
   findUsableSubscription,
   findUserIdByCustomer,
+  linkClinicCustomer,
   linkCustomer,
   lockSubscription,
   upsertSubscription,
@@ -32,7 +37,7 @@ import {
 import type { StripeClient } from './stripe-client';
 
 /** A billing refusal with its HTTP status and a message safe to show (spec point 8). */
-class BillingError extends HttpError {
+export class BillingError extends HttpError {
   constructor(status: 400 | 404 | 409 | 502 | 503, code: string, message: string) {
     super(status, code, message);
   }
@@ -40,7 +45,13 @@ class BillingError extends HttpError {
 
 const BILLING_DISABLED_MESSAGE = 'Billing is not configured on this server.';
 
-const toSubscription = (row: SubscriptionRow): Subscription => ({
+/** The configured Stripe client, or the 503 every call that needs Stripe answers without one. */
+export function requireStripe(stripe: StripeClient | null): StripeClient {
+  if (!stripe) throw new BillingError(503, CODES.billingDisabled, BILLING_DISABLED_MESSAGE);
+  return stripe;
+}
+
+export const toSubscription = (row: SubscriptionRow): Subscription => ({
   id: row.id,
   status: row.status,
   canceledAt: row.canceledAt?.toISOString() ?? null,
@@ -55,7 +66,7 @@ export async function currentSubscriptionOf(db: Db, userId: string) {
 }
 
 /** Stripe's own failures become 502 with its message; bad requests from us are 400. */
-function fromStripeError(error: unknown, fallback: string): never {
+export function fromStripeError(error: unknown, fallback: string): never {
   const stripeError = error as Partial<Stripe.errors.StripeError> & { type?: string };
   if (typeof stripeError?.type === 'string' && stripeError.type.startsWith('Stripe')) {
     const status = stripeError.statusCode;
@@ -147,14 +158,14 @@ export function createBillingService(
     webhookSecret: string;
     publicUrl: string;
     log: { warn: (obj: object, msg: string) => void };
+    /**
+     * A clinic's subscription whose seats differ from its members (a member joined during the
+     * checkout, or an update was lost): the `clinic-seats` job puts it right.
+     */
+    reconcileSeats: (clinicId: number) => Promise<void>;
   },
 ): BillingService {
   let cachedProducts: { at: number; value: ProductList } | null = null;
-
-  const requireStripe = (): StripeClient => {
-    if (!stripe) throw new BillingError(503, CODES.billingDisabled, BILLING_DISABLED_MESSAGE);
-    return stripe;
-  };
 
   async function loadProducts(client: StripeClient): Promise<ProductList> {
     const [products, prices] = await Promise.all([
@@ -202,30 +213,42 @@ export function createBillingService(
     subscription: Stripe.Subscription,
     eventAt: Date,
     ownerId?: string,
-  ) {
+  ): Promise<{ clinicId: number; usable: boolean; quantity: number | null } | null> {
     const customerId = idOf(subscription.customer);
+    const clinicId = await clinicOf(tx, subscription, customerId);
+    if (clinicId === null && subscription.metadata?.clinicId) {
+      // Bought for a clinic that is gone: it must not become its subscriber's own plan.
+      options.log.warn({ subscription: subscription.id }, 'Stripe subscription of no known clinic');
+      return null;
+    }
     const metadataUser = subscription.metadata?.userId;
+    const knownUser =
+      ownerId ?? (metadataUser && (await userExists(tx, metadataUser)) ? metadataUser : null);
+    // A clinic's subscription is held by who checked it out, or any owner once they are gone.
     const userId =
-      ownerId ??
-      (metadataUser && (await userExists(tx, metadataUser)) ? metadataUser : null) ??
-      (customerId ? await findUserIdByCustomer(tx, customerId) : null);
+      clinicId !== null
+        ? (knownUser ?? (await findClinicOwnerId(tx, clinicId)))
+        : (knownUser ?? (customerId ? await findUserIdByCustomer(tx, customerId) : null));
     if (!userId) {
       options.log.warn({ subscription: subscription.id }, 'Stripe subscription of no known user');
-      return;
+      return null;
     }
+    const quantity = subscription.items?.data?.[0]?.quantity ?? null;
     const stored = await lockSubscription(tx, subscription.id);
     if (stored?.stripeEventAt) {
       const storedAt = stored.stripeEventAt.getTime();
       const sameSecondButEarlier =
         storedAt === eventAt.getTime() &&
         (STATUS_ORDER[subscription.status] ?? 0) < (STATUS_ORDER[stored.status] ?? 0);
-      if (storedAt > eventAt.getTime() || sameSecondButEarlier) return;
+      if (storedAt > eventAt.getTime() || sameSecondButEarlier) return null;
     }
     // A cancelled subscription stays cancelled: Stripe never revives one.
-    if (stored?.status === 'canceled' && subscription.status !== 'canceled') return;
+    if (stored?.status === 'canceled' && subscription.status !== 'canceled') return null;
     await upsertSubscription(tx, {
       id: subscription.id,
       userId,
+      clinicId,
+      quantity,
       status: subscription.status,
       stripePriceId: subscription.items?.data?.[0]?.price?.id ?? null,
       stripeCustomerId: customerId,
@@ -235,9 +258,30 @@ export function createBillingService(
       stripeEventAt: eventAt,
       createdAt: unixToDate(subscription.created) ?? new Date(),
     });
+    if (clinicId !== null) {
+      // The clinic's customer is the clinic's; its members' own trials are left as they are, so
+      // a member who leaves is back on their own plan or trial (issue 29 item 3).
+      if (customerId) await linkClinicCustomer(tx, clinicId, customerId);
+      return { clinicId, usable: isSubscriptionUsable(subscription.status), quantity };
+    }
     if (customerId) await linkCustomer(tx, userId, customerId);
     // Paying ends the free trial for good: after a cancelled plan the user is not a trial again.
     if (isSubscriptionUsable(subscription.status)) await endTrial(tx, userId);
+    return null;
+  }
+
+  /**
+   * The clinic a subscription pays for: the one its metadata names (set by the clinic's
+   * checkout), else the one its customer belongs to; null for a clinician's own subscription.
+   */
+  async function clinicOf(
+    tx: Db,
+    subscription: Stripe.Subscription,
+    customerId: string | null,
+  ): Promise<number | null> {
+    const named = Number(subscription.metadata?.clinicId);
+    if (Number.isSafeInteger(named) && named > 0 && (await clinicExists(tx, named))) return named;
+    return customerId ? findClinicIdByCustomer(tx, customerId) : null;
   }
 
   async function customerFor(client: StripeClient, db: Db, userId: string): Promise<string> {
@@ -273,7 +317,7 @@ export function createBillingService(
     },
 
     async createCheckout(db, userId, priceId, idempotencyKey) {
-      const client = requireStripe();
+      const client = requireStripe(stripe);
       if (await findUsableSubscription(db, userId)) {
         throw new BillingError(
           409,
@@ -313,7 +357,7 @@ export function createBillingService(
     },
 
     async cancel(db, userId) {
-      const client = requireStripe();
+      const client = requireStripe(stripe);
       const current = await findUsableSubscription(db, userId);
       if (!current)
         throw new BillingError(404, CODES.noSubscription, LIMIT_MESSAGES.noActiveSubscription);
@@ -336,7 +380,7 @@ export function createBillingService(
     },
 
     async handleWebhook(db, rawBody, signature) {
-      const client = requireStripe();
+      const client = requireStripe(stripe);
       let event: Stripe.Event;
       try {
         if (!signature) throw new Error('missing signature');
@@ -356,12 +400,16 @@ export function createBillingService(
       // Outside the transaction: network calls must not hold database locks.
       let subscription: Stripe.Subscription | null = null;
       let checkoutCustomer: { userId: string; customerId: string } | null = null;
+      let clinicCustomer: { clinicId: number; customerId: string } | null = null;
       if (SUBSCRIPTION_EVENTS.has(event.type)) {
         subscription = (event as Stripe.CustomerSubscriptionUpdatedEvent).data.object;
       } else if (event.type === 'checkout.session.completed') {
         const session = event.data.object;
         const customerId = idOf(session.customer);
-        if (session.client_reference_id && customerId) {
+        const clinicId = Number(session.metadata?.clinicId);
+        if (Number.isSafeInteger(clinicId) && clinicId > 0 && customerId) {
+          clinicCustomer = { clinicId, customerId };
+        } else if (session.client_reference_id && customerId) {
           checkoutCustomer = { userId: session.client_reference_id, customerId };
         }
         const subscriptionId = idOf(session.subscription);
@@ -375,16 +423,25 @@ export function createBillingService(
         }
       }
       let duplicate = false;
-      await db.transaction(async (tx) => {
+      const clinicPlan = await db.transaction(async (tx) => {
         if (!(await claimEvent(tx, event.id, event.type))) {
           duplicate = true;
-          return;
+          return null;
         }
         if (checkoutCustomer && (await userExists(tx, checkoutCustomer.userId))) {
           await linkCustomer(tx, checkoutCustomer.userId, checkoutCustomer.customerId);
         }
-        if (subscription) await applySubscription(tx, subscription, eventAt);
+        if (clinicCustomer && (await clinicExists(tx, clinicCustomer.clinicId))) {
+          await linkClinicCustomer(tx, clinicCustomer.clinicId, clinicCustomer.customerId);
+        }
+        if (!subscription) return null;
+        const clinic = await applySubscription(tx, subscription, eventAt);
+        return clinic?.usable ? { ...clinic, seats: await countSeats(tx, clinic.clinicId) } : null;
       });
+      // After the commit: the job reads what this event wrote.
+      if (clinicPlan && clinicPlan.quantity !== clinicPlan.seats) {
+        await options.reconcileSeats(clinicPlan.clinicId);
+      }
       return { duplicate };
     },
   };

@@ -89,3 +89,28 @@ export function existingAccountMessage(to: string, publicUrl: string): MailMessa
     ]),
   };
 }
+
+/**
+ * An invitation to a clinic (issue 29): the link carries the single-use token after `#`, so it
+ * never reaches a server log or a Referer; it works once and expires after `hours`.
+ */
+export function clinicInvitationMessage(
+  to: string,
+  clinicName: string,
+  link: string,
+  hours: number,
+): MailMessage {
+  const subject = `You are invited to join ${clinicName} on ${PRODUCT_NAME}`;
+  const lead = `You have been invited to join the clinic "${clinicName}" on ${PRODUCT_NAME}. Open the link to join; if you have no account yet, you can create one with this e-mail address on the way.`;
+  const expiry = `The link works once and expires in ${hours} hours.`;
+  return {
+    to,
+    subject,
+    text: `${lead}\n\n    ${link}\n\n${expiry}\n\n— ${PRODUCT_NAME}\n`,
+    html: layout(subject, [
+      escapeHtml(lead),
+      `<a href="${escapeHtml(link)}">Join ${escapeHtml(clinicName)}</a>`,
+      escapeHtml(expiry),
+    ]),
+  };
+}

@@ -8,6 +8,7 @@ import {
   templateTopics,
   users,
 } from '../../db/schema';
+import { isCatalogue } from '../reference-data/templates.repository';
 
 /** Queries of a clinician's own templates (issue 27); every one is scoped to its owner. */
 
@@ -69,6 +70,7 @@ export async function nameTaken(tx: Tx, userId: string, name: string, exceptId?:
     .select({
       id: templates.id,
       ownerUserId: templates.ownerUserId,
+      clinicId: templates.clinicId,
       archivedAt: templates.archivedAt,
     })
     .from(templates)
@@ -78,8 +80,11 @@ export async function nameTaken(tx: Tx, userId: string, name: string, exceptId?:
         exceptId === undefined ? undefined : ne(templates.id, exceptId),
       ),
     );
+  // A clinic's shared template of that name does not take it: the clinician may copy it.
   return rows.some(
-    (row) => row.ownerUserId === null || (row.ownerUserId === userId && !row.archivedAt),
+    (row) =>
+      (row.ownerUserId === null && row.clinicId === null) ||
+      (row.ownerUserId === userId && !row.archivedAt),
   );
 }
 
@@ -87,7 +92,7 @@ export async function isCatalogueTemplate(tx: Tx, id: number): Promise<boolean> 
   const rows = await tx
     .select({ id: templates.id })
     .from(templates)
-    .where(and(eq(templates.id, id), isNull(templates.ownerUserId)));
+    .where(and(eq(templates.id, id), isCatalogue()));
   return rows.length > 0;
 }
 

@@ -3,6 +3,7 @@ import {
   OWN_TEMPLATE_LIMITS,
   type OwnTemplate,
   type OwnTemplateKind,
+  type TemplateSection,
   type TemplateSectionFormat,
   type ownTemplateInputSchema,
 } from '@clerkly/contracts';
@@ -35,19 +36,24 @@ type OwnTemplateInput = z.output<typeof ownTemplateInputSchema>;
 
 const notFound = () => new NotFoundError('Template not found');
 
+/** A template's stored topics as the sections an own or a clinic template is edited in. */
+export function sectionsOf(topics: TopicRow[]): TemplateSection[] {
+  return topics.map((topic) => ({
+    title: topic.name,
+    guidance: topic.guidance,
+    format: (topic.format ?? 'prose') as TemplateSectionFormat,
+    ...(topic.verbatim ? { verbatim: topic.verbatim } : {}),
+    ...(topic.example ? { example: topic.example } : {}),
+  }));
+}
+
 function toOwnTemplate(template: TemplateRow, topics: TopicRow[]): OwnTemplate {
   return {
     id: template.id,
     name: template.name,
     kind: template.kind as OwnTemplateKind,
     description: template.description,
-    sections: topics.map((topic) => ({
-      title: topic.name,
-      guidance: topic.guidance,
-      format: (topic.format ?? 'prose') as TemplateSectionFormat,
-      ...(topic.verbatim ? { verbatim: topic.verbatim } : {}),
-      ...(topic.example ? { example: topic.example } : {}),
-    })),
+    sections: sectionsOf(topics),
     copiedFromId: template.copiedFromId,
     updatedAt: template.updatedAt.toISOString(),
   };

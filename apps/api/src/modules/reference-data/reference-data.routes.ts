@@ -11,6 +11,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listAppointmentTypes, readOnce } from './reference-data.repository';
 import {
+  listClinicTemplateNames,
+  listClinicTemplates,
   listOwnTemplateNames,
   listOwnTemplates,
   listTemplateNames,
@@ -36,6 +38,7 @@ const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => [
       ...(await templateNames()),
       ...(await listOwnTemplateNames(db, request.user!.id)),
+      ...(await listClinicTemplateNames(db, request.user!.id)),
     ],
   );
 
@@ -55,8 +58,15 @@ const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
           error: { code: ERROR_CODES.forbidden, message: 'You can only read your own templates' },
         });
       }
-      const own = await listOwnTemplates(db, request.user!.id);
-      return [...(await templateList()), ...own.map((template) => ({ ...template, own: true }))];
+      const [own, shared] = await Promise.all([
+        listOwnTemplates(db, request.user!.id),
+        listClinicTemplates(db, request.user!.id),
+      ]);
+      return [
+        ...(await templateList()),
+        ...own.map((template) => ({ ...template, own: true })),
+        ...shared.map((template) => ({ ...template, clinic: true })),
+      ];
     },
   );
 

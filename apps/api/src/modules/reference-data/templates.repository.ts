@@ -1,28 +1,38 @@
-import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { TemplateSectionFormat } from '@clerkly/contracts';
 import type { Db } from '../../db/client';
-import { templates, templateTopics } from '../../db/schema';
+import { clinicMembers, templates, templateTopics } from '../../db/schema';
 import type { NoteTemplate, NoteTopic, TemplateKind } from '../../engines/notes/note-engine';
 
 /**
  * Every read of the templates a clinician may use: the catalogue (written only by the seed,
- * `db/seed/`) and their own (issue 27, `modules/own-templates`), as the lists the app shows and
- * as the note engines take them. No query here returns another clinician's template.
+ * `db/seed/`), their own (issue 27, `modules/own-templates`) and their clinic's shared ones
+ * (issue 29, `modules/clinics`), as the lists the app shows and as the note engines take them.
+ * No query here returns another clinician's template or another clinic's.
  */
 
-/** The catalogue and `userId`'s own templates; archived own ones only when asked for. */
+/** The catalogue: neither a clinician's own template nor a clinic's. */
+export const isCatalogue = (): SQL =>
+  and(isNull(templates.ownerUserId), isNull(templates.clinicId))!;
+
+/**
+ * Shared templates of the clinic `userId` belongs to now: membership is read in the same query,
+ * so a removed member loses them with the very next request.
+ */
+const sharedWith = (userId: string): SQL =>
+  sql`${templates.clinicId} in (select ${clinicMembers.clinicId} from ${clinicMembers} where ${clinicMembers.userId} = ${userId})`;
+
+/** The catalogue, `userId`'s own and their clinic's templates; archived ones only when asked for. */
 export function visibleTo(userId: string, options: { archived?: boolean } = {}): SQL {
-  const own = options.archived
-    ? eq(templates.ownerUserId, userId)
-    : and(eq(templates.ownerUserId, userId), isNull(templates.archivedAt));
-  return or(isNull(templates.ownerUserId), own)!;
+  const mine = or(eq(templates.ownerUserId, userId), sharedWith(userId))!;
+  return or(isCatalogue(), options.archived ? mine : and(mine, isNull(templates.archivedAt)))!;
 }
 
 export const listTemplateNames = (db: Db) =>
   db
     .select({ id: templates.id, name: templates.name })
     .from(templates)
-    .where(isNull(templates.ownerUserId))
+    .where(isCatalogue())
     .orderBy(asc(templates.id));
 
 export const listOwnTemplateNames = (db: Db, userId: string) =>
@@ -41,17 +51,28 @@ const templateColumns = {
 };
 
 export const listTemplates = (db: Db) =>
-  db
-    .select(templateColumns)
-    .from(templates)
-    .where(isNull(templates.ownerUserId))
-    .orderBy(asc(templates.id));
+  db.select(templateColumns).from(templates).where(isCatalogue()).orderBy(asc(templates.id));
 
 export const listOwnTemplates = (db: Db, userId: string) =>
   db
     .select(templateColumns)
     .from(templates)
     .where(and(eq(templates.ownerUserId, userId), isNull(templates.archivedAt)))
+    .orderBy(asc(templates.name), asc(templates.id));
+
+/** The shared templates of `userId`'s clinic, for the lists of /create-notes and /templates. */
+export const listClinicTemplates = (db: Db, userId: string) =>
+  db
+    .select(templateColumns)
+    .from(templates)
+    .where(and(sharedWith(userId), isNull(templates.archivedAt)))
+    .orderBy(asc(templates.name), asc(templates.id));
+
+export const listClinicTemplateNames = (db: Db, userId: string) =>
+  db
+    .select({ id: templates.id, name: templates.name })
+    .from(templates)
+    .where(and(sharedWith(userId), isNull(templates.archivedAt)))
     .orderBy(asc(templates.name), asc(templates.id));
 
 /** Whether `userId` may read template `id` (archived own templates too: their notes open). */

@@ -36,6 +36,33 @@ export async function recordVersion(
   });
 }
 
+/**
+ * How many of a session's newest versions are kept (issue 23, item 3; decision 019). Older ones
+ * are deleted in the save that pushes them out, except a version a kept one was restored from,
+ * so "restored from version N" can always be opened.
+ */
+const KEPT_VERSIONS = 50;
+
+/** Deletes the versions beyond the newest KEPT_VERSIONS. Call it inside the save's transaction. */
+export async function pruneVersions(db: Db, sessionId: number) {
+  const all = await db
+    .select({ version: sessionVersions.version, restoredFrom: sessionVersions.restoredFrom })
+    .from(sessionVersions)
+    .where(eq(sessionVersions.sessionId, sessionId))
+    .orderBy(desc(sessionVersions.version));
+  if (all.length <= KEPT_VERSIONS) return;
+  const kept = all.slice(0, KEPT_VERSIONS);
+  const restoredFrom = new Set(kept.map((row) => row.restoredFrom));
+  const drop = all
+    .slice(KEPT_VERSIONS)
+    .map((row) => row.version)
+    .filter((version) => !restoredFrom.has(version));
+  if (drop.length === 0) return;
+  await db
+    .delete(sessionVersions)
+    .where(and(eq(sessionVersions.sessionId, sessionId), inArray(sessionVersions.version, drop)));
+}
+
 /** A session's versions, newest first, without their text. */
 export async function listVersions(db: Db, sessionId: number) {
   return db

@@ -40,6 +40,7 @@ import {
 import {
   findVersion,
   listVersions,
+  pruneVersions,
   recordVersion,
   templateNamesOf,
   unsaveNotesOtherThan,
@@ -129,7 +130,13 @@ export async function saveSession(
     }
   }
   const templateIds = [...new Set(input.notes.map((note) => note.templateId))];
-  const known = new Set((await findTemplates(db, templateIds, userId)).map((t) => t.id));
+  const previousNotes = await listNotesOfSession(db, id);
+  // A note the session already has keeps its template: a clinician removed from a clinic still
+  // saves their own past sessions written with its shared templates (issue 29).
+  const known = new Set([
+    ...(await findTemplates(db, templateIds, userId)).map((t) => t.id),
+    ...previousNotes.map((note) => note.templateId),
+  ]);
   const unknown = input.notes.findIndex((note) => !known.has(note.templateId));
   if (unknown >= 0) {
     throw new SessionInputError('Unknown template', `notes.${unknown}.templateId`);
@@ -137,7 +144,6 @@ export async function saveSession(
   const savedAt = new Date();
   // Evidence is saved with each note (issue 12): unchanged sentences keep the draft's. It is
   // aligned in worker threads, before the transaction (issue 23: never on the event loop).
-  const previousNotes = await listNotesOfSession(db, id);
   const drafts = new Map(previousNotes.map((row) => [row.templateId, row.draftEvidenceSealed]));
   const transcript = sharedTranscript(input.transcribedText);
   const evidence = await alignEvidence(
@@ -216,6 +222,7 @@ export async function saveSession(
     }
     // Issue 23 (finding 6): every save is kept as a version, in the same transaction.
     await recordVersion(tx, id, next, savedAt, restore?.from ?? null);
+    await pruneVersions(tx, id);
     return next;
   });
   return { id, savedAt: savedAt.toISOString(), version };

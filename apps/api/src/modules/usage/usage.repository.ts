@@ -1,7 +1,13 @@
 import { ACTIVE_SUBSCRIPTION_STATUSES } from '@clerkly/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { generations, sessionNotes, subscriptions, usageCounters } from '../../db/schema';
+import {
+  clinicMembers,
+  generations,
+  sessionNotes,
+  subscriptions,
+  usageCounters,
+} from '../../db/schema';
 
 export async function readUsage(db: Db, userId: string) {
   const [row] = await db.select().from(usageCounters).where(eq(usageCounters.userId, userId));
@@ -38,14 +44,26 @@ export async function addUsage(
     .where(eq(usageCounters.userId, userId));
 }
 
+/**
+ * Paid: the user's own usable subscription, or one of the clinic they are a member of now
+ * (issue 29 item 3). Membership is read in the same query, so a removed member is back on their
+ * own plan or trial from their very next request.
+ */
 export async function hasActiveSubscription(db: Db, userId: string): Promise<boolean> {
+  const clinicOfUser = db
+    .select({ clinicId: clinicMembers.clinicId })
+    .from(clinicMembers)
+    .where(eq(clinicMembers.userId, userId));
   const rows = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
     .where(
       and(
-        eq(subscriptions.userId, userId),
         inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
+        or(
+          and(eq(subscriptions.userId, userId), isNull(subscriptions.clinicId)),
+          inArray(subscriptions.clinicId, clinicOfUser),
+        ),
       ),
     )
     .limit(1);

@@ -6,9 +6,8 @@
  * what was said, never add — a sentence is only ever left out, and a reworded one must pass the
  * same grounding and safety check as every sentence (`supportedIn`), or it stays as written.
  */
-import { splitNoteSentences } from '@clerkly/contracts';
 import type { NoteSection, NoteTopic } from '../note-engine';
-import { paragraphsOf } from '../render';
+import { editSentencesOf, keptSentences, type SentenceEdit } from '../render';
 import { NOT_DISCUSSED } from '../template-form';
 import {
   addedSections,
@@ -37,31 +36,12 @@ const OVER_BUDGET = 1.2;
 const BULLET_LABEL = /^([A-Z][A-Za-z /&-]{1,40}:\s+)(.*)$/s;
 
 /** Every sentence of a section through `edit` (null leaves it out); bullets keep their label. */
-function mapSentences(
-  section: NoteSection,
-  edit: (sentence: string) => string | null,
-): NoteSection {
-  const content = paragraphsOf(section.content)
-    .map((paragraph) =>
-      paragraph
-        .split('\n')
-        .map((line) =>
-          splitNoteSentences(line)
-            .map(edit)
-            .filter((s): s is string => s !== null)
-            .join(' '),
-        )
-        .filter((line) => line.length > 0)
-        .join('\n'),
-    )
-    .filter((paragraph) => paragraph.length > 0)
-    .join('\n\n');
+function mapSentences(section: NoteSection, edit: SentenceEdit): NoteSection {
+  const content = editSentencesOf(section.content, edit, true);
   const bullets = section.bullets
     ?.map((bullet) => {
       const m = BULLET_LABEL.exec(bullet);
-      const kept = splitNoteSentences(m?.[2] ?? bullet)
-        .map(edit)
-        .filter((s): s is string => s !== null);
+      const kept = keptSentences(m?.[2] ?? bullet, edit);
       return kept.length > 0 ? `${m?.[1] ?? ''}${kept.join(' ')}` : '';
     })
     .filter((b) => b.length > 0);

@@ -2,9 +2,9 @@
  * Tidy (issue 12): each written sentence loses the talk left at its head ("I know that she ...")
  * and, when it stops mid-phrase, is cut back to its last complete clause.
  */
-import { repairMidPhrase, splitNoteSentences } from '@clerkly/contracts';
+import { repairMidPhrase } from '@clerkly/contracts';
 import type { NoteSection } from '../note-engine';
-import { paragraphsOf } from '../render';
+import { editSentencesOf, keptSentences } from '../render';
 
 /**
  * What the clinician said to the patient, left at the head of a sentence ("I know that she ...",
@@ -25,28 +25,11 @@ function finishSentence(text: string): string | null {
 }
 
 export function tidySection(section: NoteSection): NoteSection {
-  const content = paragraphsOf(section.content)
-    .map((paragraph) =>
-      paragraph
-        .split('\n')
-        .map((line) =>
-          splitNoteSentences(line)
-            .map(finishSentence)
-            .filter((sentence): sentence is string => sentence !== null)
-            .join(' '),
-        )
-        .join('\n'),
-    )
-    .join('\n\n');
+  const content = editSentencesOf(section.content, finishSentence, false);
   const tidied: NoteSection = { ...section, content: content || section.content };
   if (section.bullets) {
     tidied.bullets = section.bullets
-      .map((bullet) =>
-        splitNoteSentences(bullet)
-          .map(finishSentence)
-          .filter((sentence): sentence is string => sentence !== null)
-          .join(' '),
-      )
+      .map((bullet) => keptSentences(bullet, finishSentence).join(' '))
       .filter((bullet) => bullet.length > 0);
   }
   return tidied;

@@ -36,6 +36,7 @@ async function renderSignedIn(url: string, onSignOut: SignOutHandler = endsSessi
       jsonResponse({ isFreeTrial: true, sessions: 0, notes: 0, access: 'trial' }),
     'GET /api/subscriptions/user/current': () => jsonResponse(null),
     'GET /api/stripe/product-list': () => jsonResponse({ billingEnabled: false, products: {} }),
+    'GET /api/clinic': () => jsonResponse({ clinic: null }),
   });
   const app = renderApp(url);
   await screen.findByRole('heading', { level: 1 });

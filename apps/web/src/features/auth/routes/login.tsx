@@ -2,9 +2,9 @@ import { PRODUCT_NAME, TOASTS, type LoginInput } from '@clerkly/contracts';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageSkeleton } from '../../../components/page-skeleton';
-import { paths } from '../../../config/paths';
+import { paths, withInvitation } from '../../../config/paths';
 import { errorMessage } from '../../../lib/error-message';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getCurrentUser } from '../../../lib/auth/current-user';
@@ -14,7 +14,12 @@ import { isEmailNotVerifiedError, useSignIn } from '../api/sign-in';
 import { LoginForm } from '../components/login-form';
 import { OtpVerification } from '../components/otp-verification';
 import type { ProfileSetupStep } from '../components/profile-setup-step';
-import { WELCOME, useFinishSignIn } from '../hooks/use-finish-sign-in';
+import {
+  WELCOME,
+  backToInvitation,
+  cameFromInvitation,
+  useFinishSignIn,
+} from '../hooks/use-finish-sign-in';
 
 const DESCRIPTION = `Log in to ${PRODUCT_NAME} to turn recorded consultations into structured clinical notes.`;
 
@@ -35,6 +40,10 @@ export function LoginPage({ profileSetup: ProfileSetup }: { profileSetup: Profil
   const signIn = useSignIn();
   const registerUser = useRegisterUser();
   const finish = useFinishSignIn();
+  const [searchParams] = useSearchParams();
+  // Docs/decisions/028: opened from a clinic invitation link, login leads back to its Join button.
+  const [invited] = useState(() => cameFromInvitation(searchParams));
+  const destination = invited ? backToInvitation(false) : WELCOME;
 
   const failSignIn = (error: unknown) => {
     setStep({ name: 'form' });
@@ -47,7 +56,7 @@ export function LoginPage({ profileSetup: ProfileSetup }: { profileSetup: Profil
     const user = await getCurrentUser({ knownSignedIn: true });
     if (!user) throw new Error('Signed in, but the session was not found');
     if (user.profession) {
-      finish(user, WELCOME);
+      finish(user, destination);
       return;
     }
     try {
@@ -100,7 +109,7 @@ export function LoginPage({ profileSetup: ProfileSetup }: { profileSetup: Profil
         />
       ) : step.name === 'profile-setup' ? (
         <Suspense fallback={<PageSkeleton />}>
-          <ProfileSetup onComplete={(user) => finish(user, WELCOME)} />
+          <ProfileSetup onComplete={(user) => finish(user, destination)} />
         </Suspense>
       ) : (
         <Stack gap="lg">
@@ -117,7 +126,11 @@ export function LoginPage({ profileSetup: ProfileSetup }: { profileSetup: Profil
           />
           <Text size="sm" ta="center">
             Don&apos;t Have an Account?{' '}
-            <Anchor component={Link} to={paths.register} fw={600}>
+            <Anchor
+              component={Link}
+              to={invited ? withInvitation(paths.register) : paths.register}
+              fw={600}
+            >
               Register Here
             </Anchor>
           </Text>

@@ -1,10 +1,10 @@
 import { TOASTS, type CurrentUser, type RegisterInput } from '@clerkly/contracts';
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageSkeleton } from '../../../components/page-skeleton';
-import { PLAN_PARAM, paths, withPlan } from '../../../config/paths';
+import { PLAN_PARAM, paths, withInvitation, withPlan } from '../../../config/paths';
 import { errorMessage } from '../../../lib/error-message';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useRegisterUser } from '../api/register-user';
@@ -14,7 +14,12 @@ import type { VerifiedUser } from '../api/verify-email';
 import { OtpVerification } from '../components/otp-verification';
 import type { ProfileSetupStep } from '../components/profile-setup-step';
 import { RegisterForm } from '../components/register-form';
-import { WELCOME, useFinishSignIn } from '../hooks/use-finish-sign-in';
+import {
+  WELCOME,
+  backToInvitation,
+  cameFromInvitation,
+  useFinishSignIn,
+} from '../hooks/use-finish-sign-in';
 
 type Applicant = Pick<RegisterInput, 'email' | 'firstName' | 'lastName'>;
 
@@ -22,13 +27,15 @@ type Step = { name: 'form' } | { name: 'verify'; applicant: Applicant } | { name
 
 /**
  * /register (spec point 2 "Register", point 4 "Sign-up"): form, OTP screen, backend
- * registration, profile setup, then the chosen plan's subscription page or Create Notes.
+ * registration, profile setup, then the chosen plan's subscription page or Create Notes; an
+ * invitee who came from a clinic invitation link (`?invitation=1`) joins the clinic instead.
  */
 export function RegisterPage({ profileSetup: ProfileSetup }: { profileSetup: ProfileSetupStep }) {
   usePageTitle('Register');
   const [step, setStep] = useState<Step>({ name: 'form' });
   const [searchParams] = useSearchParams();
   const plan = searchParams.get(PLAN_PARAM);
+  const [invited] = useState(() => cameFromInvitation(searchParams));
   const navigate = useNavigate();
   const signUp = useSignUp();
   const registerUser = useRegisterUser();
@@ -46,7 +53,14 @@ export function RegisterPage({ profileSetup: ProfileSetup }: { profileSetup: Pro
   };
 
   const complete = (user: CurrentUser) =>
-    finish(user, plan === null ? WELCOME : { to: withPlan(paths.subscription, plan) });
+    finish(
+      user,
+      plan !== null
+        ? { to: withPlan(paths.subscription, plan) }
+        : invited
+          ? backToInvitation(true)
+          : WELCOME,
+    );
 
   const afterVerified = async (applicant: Applicant, { id }: VerifiedUser) => {
     try {
@@ -85,10 +99,16 @@ export function RegisterPage({ profileSetup: ProfileSetup }: { profileSetup: Pro
           Create your account to start taking notes.
         </Text>
       </div>
+      {invited && (
+        <Alert color="blue" title="You have been invited to join a clinic">
+          Sign up with the e-mail address the invitation was sent to: you join the clinic as soon as
+          your account is set up.
+        </Alert>
+      )}
       <RegisterForm onSubmit={submit} submitting={signUp.isPending} />
       <Text size="sm" ta="center">
         Already Have an Account?{' '}
-        <Anchor component={Link} to={paths.login} fw={600}>
+        <Anchor component={Link} to={invited ? withInvitation(paths.login) : paths.login} fw={600}>
           Login Here
         </Anchor>
       </Text>

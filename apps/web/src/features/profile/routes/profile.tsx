@@ -1,4 +1,6 @@
-import { Alert, Button, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useUserProfile } from '../api/get-user-profile';
@@ -34,6 +36,17 @@ export function ProfilePage() {
           Change Password
         </Title>
         <ChangePasswordForm />
+      </Paper>
+      <Paper withBorder p="lg" component="section" aria-labelledby="profile-clinic">
+        <Title order={2} size="h3" mb="xs" id="profile-clinic">
+          Clinic
+        </Title>
+        <Text size="sm" mb="xs">
+          Work with colleagues: share templates and see your clinic&apos;s activity.
+        </Text>
+        <Anchor component={Link} to={paths.clinic}>
+          Create a clinic
+        </Anchor>
       </Paper>
     </Stack>
   );

@@ -1,4 +1,11 @@
-import { TOASTS, type ProductList, type Subscription, type Usage } from '@clerkly/contracts';
+import {
+  TOASTS,
+  type Clinic,
+  type ClinicBilling,
+  type ProductList,
+  type Subscription,
+  type Usage,
+} from '@clerkly/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../../testing/data-generators';
@@ -59,6 +66,7 @@ function renderSubscription(
     'GET /api/usage/': () => jsonResponse(options.usage ?? trialUsage),
     'GET /api/subscriptions/user/current': () => jsonResponse(options.subscription ?? null),
     'GET /api/stripe/product-list': () => jsonResponse(options.products ?? billingOff),
+    'GET /api/clinic': () => jsonResponse({ clinic: null }),
     ...options.handlers,
   });
   return { ...api, ...renderApp(url) };
@@ -66,7 +74,7 @@ function renderSubscription(
 
 describe('Subscription page', () => {
   it('shows a trial user Basic, Active, Free Forever and usage of 15 and of 45', async () => {
-    renderSubscription('/subscription');
+    const { requests } = renderSubscription('/subscription');
     const plan = await screen
       .findByRole('article', { name: 'Current plan' })
       .catch(() => screen.findByLabelText('Current plan'));
@@ -80,6 +88,10 @@ describe('Subscription page', () => {
     expect(screen.getByLabelText('Template Access')).toHaveTextContent('4 templates per session');
     expect(screen.getByText('You have no active subscription')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).not.toBeInTheDocument();
+    // Outside any clinic (issue 29): nothing about clinic billing, not even a request for it.
+    expect(screen.getByRole('button', { name: 'Choose Plan' })).toBeInTheDocument();
+    expect(screen.queryByText(/Paid by/)).not.toBeInTheDocument();
+    expect(requests.some((r) => r.path.startsWith('/api/clinic/billing'))).toBe(false);
   });
 
   it('opens the plans view by itself with ?plan, billing off: Basic and Enterprise only', async () => {
@@ -221,5 +233,123 @@ describe('Subscription page', () => {
     expect(end).toHaveTextContent('Expired');
     expect(screen.getByLabelText('Current plan')).toHaveTextContent('Incomplete expired');
     expect(screen.getByText('You have no active subscription')).toBeInTheDocument();
+  });
+});
+
+describe('Subscription page in a clinic (issue 29 item 3)', () => {
+  const clinicAs = (role: Clinic['role']): Clinic => ({
+    id: 7,
+    name: 'Harbour Clinic',
+    role,
+    members: [],
+  });
+  const clinicPlan = (role: Clinic['role'], paying: boolean): ClinicBilling => ({
+    clinicName: 'Harbour Clinic',
+    role,
+    billingEnabled: true,
+    seats: 3,
+    subscription: paying ? { ...activeSubscription, id: 'sub_clinic', quantity: 3 } : null,
+  });
+  const inClinic = (role: Clinic['role'], paying: boolean, handlers: ApiHandlers = {}) =>
+    renderSubscription('/subscription', {
+      products: catalogue,
+      handlers: {
+        'GET /api/clinic': () => jsonResponse({ clinic: clinicAs(role) }),
+        'GET /api/clinic/billing': () => jsonResponse(clinicPlan(role, paying)),
+        ...handlers,
+      },
+    });
+
+  it('shows a member of a paying clinic the plan, paid by the clinic, and nothing to buy', async () => {
+    inClinic('clinician', true, { 'GET /api/usage/': () => jsonResponse(paidUsage) });
+    const plan = await screen.findByLabelText('Current plan');
+    expect(within(plan).getByText('Paid by Harbour Clinic')).toBeInTheDocument();
+    expect(await within(plan).findByText('AUD 49.00/month per seat')).toBeInTheDocument();
+    expect(within(plan).getByText('Pro')).toBeInTheDocument();
+    expect(within(plan).getByText('Active')).toBeInTheDocument();
+    expect(within(plan).getByText('3 seats')).toBeInTheDocument();
+    expect(screen.getByLabelText('End date')).toHaveTextContent('Renews');
+    expect(screen.queryByText('Free Forever')).not.toBeInTheDocument();
+    expect(screen.queryByText('You have no active subscription')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Choose Plan' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Manage clinic billing' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Subscribe the clinic/ })).not.toBeInTheDocument();
+  });
+
+  it('lets the owner of a paying clinic open Stripe’s billing page', async () => {
+    const assign = vi.spyOn(redirectTo, 'assign').mockImplementation(() => {});
+    const { user, requests } = inClinic('owner', true, {
+      'POST /api/clinic/billing/portal': () =>
+        jsonResponse({ url: 'https://billing.stripe.com/p/session/test_1' }),
+    });
+    expect(await screen.findByText('Paid by Harbour Clinic')).toBeInTheDocument();
+    expect(screen.getByText('Harbour Clinic: 3 seats in use.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Manage clinic billing' }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://billing.stripe.com/p/session/test_1'),
+    );
+    expect(requests.filter((r) => r.path === '/api/clinic/billing/portal')).toHaveLength(1);
+    assign.mockRestore();
+  });
+
+  it('lets the owner subscribe the clinic for its seats, monthly or annually', async () => {
+    const assign = vi.spyOn(redirectTo, 'assign').mockImplementation(() => {});
+    const { user, requests } = inClinic('owner', false, {
+      'POST /api/clinic/billing/checkout': () =>
+        jsonResponse({ id: 'cs_test_c', url: 'https://checkout.stripe.com/c/pay/cs_test_c' }),
+    });
+    const plan = await screen.findByLabelText('Current plan');
+    expect(within(plan).getByText('Free Forever')).toBeInTheDocument();
+    expect(await screen.findByText('Pro: AUD 49.00/month per seat')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Annual' }));
+    expect(await screen.findByText('Pro: AUD 490.00/year per seat')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Subscribe the clinic (3 seats)' }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_c'),
+    );
+    const sent = requests.find((r) => r.path === '/api/clinic/billing/checkout');
+    expect(sent?.body).toEqual({ priceId: 'price_year' });
+    expect((sent?.init?.headers as Record<string, string>)['Idempotency-Key']).toMatch(
+      /^[\w-]{8,}$/,
+    );
+    assign.mockRestore();
+  });
+
+  it("shows the server's message when the clinic checkout is refused", async () => {
+    const { user } = inClinic('owner', false, {
+      'POST /api/clinic/billing/checkout': () =>
+        errorResponse(409, 'ALREADY_SUBSCRIBED', 'The clinic already has an active subscription'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Subscribe the clinic (3 seats)' }));
+    expect(
+      await screen.findByText('The clinic already has an active subscription'),
+    ).toBeInTheDocument();
+  });
+
+  it('tells a member of a clinic without a plan that its owners can subscribe', async () => {
+    inClinic('admin', false);
+    expect(
+      await screen.findByText(
+        'Your clinic has no paid plan; its owners can subscribe for every member.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Current plan')).toHaveTextContent('Free Forever');
+    expect(screen.getByRole('button', { name: 'Choose Plan' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Subscribe the clinic/ })).not.toBeInTheDocument();
+  });
+
+  it('says the plan is on its way when the owner is back from the clinic checkout', async () => {
+    renderSubscription('/subscription?clinic_checkout=success', {
+      products: catalogue,
+      handlers: {
+        'GET /api/clinic': () => jsonResponse({ clinic: clinicAs('owner') }),
+        'GET /api/clinic/billing': () => jsonResponse(clinicPlan('owner', false)),
+      },
+    });
+    expect(
+      await screen.findByText(
+        'Payment received. The clinic’s plan shows here once Stripe confirms it.',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -169,7 +169,8 @@ export function TemplatesPage() {
         input: {
           name: `My ${template.name}`,
           kind: 'note',
-          copiedFromId: template.id,
+          // A clinic's template is copied as it is; only catalogue copies remember their source.
+          ...(template.clinic ? {} : { copiedFromId: template.id }),
           sections: topics.map((topic) => ({
             title: topic.name,
             guidance: topic.guidance,
@@ -241,6 +242,7 @@ export function TemplatesPage() {
     );
   } else if (
     groups.mine.length === 0 &&
+    groups.clinic.length === 0 &&
     groups.recommended.length === 0 &&
     groups.other.length === 0
   ) {
@@ -265,6 +267,14 @@ export function TemplatesPage() {
           onPreview={preview}
           onEdit={(template) => void editOwn(template)}
           onDelete={setToDelete}
+        />
+        <TemplateGroup
+          id="templates-clinic"
+          title="Clinic Templates"
+          subtitle="Shared by your clinic: use them in a consultation, or copy one to change it."
+          templates={groups.clinic}
+          onPreview={preview}
+          onCopy={(template) => void copy(template)}
         />
         <TemplateGroup
           id="templates-recommended"
@@ -349,7 +359,7 @@ export function TemplatesPage() {
       />
       <CopyTemplateModal
         opened={copyOpened}
-        catalogue={(data ?? []).filter((template) => !template.own)}
+        catalogue={(data ?? []).filter((template) => !template.own && !template.clinic)}
         onClose={() => setCopyOpened(false)}
         onCopy={(template) => void copy(template)}
         copying={busy}

@@ -40,6 +40,15 @@ describe('groupTemplates', () => {
     expect(names(groups.other)).not.toContain('My knee note');
   });
 
+  it("puts the clinic's shared templates in their own group, apart from the catalogue", () => {
+    const shared = template({ name: 'Clinic knee note', medicalProfession: '', clinic: true });
+    const groups = groupTemplates([...catalogue, shared], 'Psychiatrist');
+    expect(names(groups.clinic)).toEqual(['Clinic knee note']);
+    expect(names([...groups.mine, ...groups.recommended, ...groups.other])).not.toContain(
+      'Clinic knee note',
+    );
+  });
+
   it('recommends general medicine only when the user has no profession', () => {
     expect(names(groupTemplates(catalogue, null).recommended)).toEqual(['SOAP Note']);
   });

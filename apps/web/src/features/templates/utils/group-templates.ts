@@ -1,6 +1,11 @@
 import { GENERAL_MEDICINE, type Template } from '@clerkly/contracts';
 
-export type TemplateGroups = { mine: Template[]; recommended: Template[]; other: Template[] };
+export type TemplateGroups = {
+  mine: Template[];
+  clinic: Template[];
+  recommended: Template[];
+  other: Template[];
+};
 
 /**
  * Spec point 6: templates for 'General medicine' or the user's own profession are recommended,
@@ -14,14 +19,18 @@ function isRecommendedFor(template: Template, profession: string | null): boolea
   );
 }
 
-/** The groups of the Templates page: the user's own (issue 27), then the catalogue's two. */
+/**
+ * The groups of the Templates page: the user's own (issue 27), their clinic's shared ones
+ * (issue 29), then the catalogue's two.
+ */
 export function groupTemplates(
   templates: readonly Template[],
   profession: string | null,
 ): TemplateGroups {
-  const groups: TemplateGroups = { mine: [], recommended: [], other: [] };
+  const groups: TemplateGroups = { mine: [], clinic: [], recommended: [], other: [] };
   for (const template of templates) {
     if (template.own) groups.mine.push(template);
+    else if (template.clinic) groups.clinic.push(template);
     else
       (isRecommendedFor(template, profession) ? groups.recommended : groups.other).push(template);
   }

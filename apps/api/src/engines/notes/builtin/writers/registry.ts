@@ -112,7 +112,7 @@ export const SECTION_WRITERS = [
     kind: 'exam',
     names:
       /\b(?:physical examination|examination findings|examination|exam|physical|key findings|what we found|remote observations|findings)\b/,
-    write: (ctx) => writeExamination(ctx),
+    write: (ctx) => writeExamination(ctx, !ctx.templateKinds?.has('vitals')),
   },
   {
     kind: 'results',

@@ -21,6 +21,11 @@ export interface WriterContext {
   detail: Detail;
   /** Utterances already written into another section of this note (avoid saying it twice). */
   used: Set<number>;
+  /**
+   * The section kinds the note's template has (`topics.ts`), so a writer leaves to a section of
+   * their own what it would otherwise include (an examination leaves the vital signs to "Vitals").
+   */
+  templateKinds?: ReadonlySet<string>;
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

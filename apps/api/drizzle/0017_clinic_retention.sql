@@ -1,0 +1,1 @@
+ALTER TABLE "clinics" ADD COLUMN "retention" text DEFAULT 'forever' NOT NULL;
