@@ -70,3 +70,72 @@ describe('builtin notes from uncertain words (issue 24)', () => {
     expect(sentencesFrom(sure).every((entry) => entry.uncertain !== true)).toBe(true);
   });
 });
+
+/**
+ * What the offline recogniser made of "Any vomiting? No vomiting." in a CI run of the denials
+ * browser test (e2e/tests/denials.spec.ts): the question and its answer misheard as "and the
+ * vomiting mohammad to", the symptom itself at 0.27. A bare mention nobody was sure of is not the
+ * patient saying they vomit: the note must not write "Endorses vomiting" from it.
+ */
+describe('a symptom named only in misheard words (issue 24, the denials test)', () => {
+  const recognised = [
+    ['i', 0.954],
+    ['have', 0.998],
+    ['a', 0.906],
+    ['rash', 1],
+    ['on', 0.994],
+    ['my', 0.998],
+    ['skin', 0.754],
+    ['any', 0.402],
+    ['nausea', 0.893],
+    ['no', 0.271],
+    ['nausea', 0.943],
+    ['and', 0.676],
+    ['the', 0.181],
+    ['vomiting', 0.265],
+    ['mohammad', 0.623],
+    ['to', 0.393],
+    ['any', 0.278],
+    ['palpitations', 1],
+    ['no', 0.57],
+    ['palpitations', 1],
+    ['any', 0.171],
+    ['nausea', 0.551],
+    ['as', 0.108],
+    ['all', 1],
+    ['no', 0.063],
+    ['nausea', 0.967],
+  ] as const;
+  const wordConfidences = recognised.map(([word, confidence]) => ({ word, confidence }));
+  // Segments joined as the API joins them, one per line.
+  const segments = [recognised.slice(0, 11), recognised.slice(11, 18), recognised.slice(18)];
+  const heardTranscript = segments.map((words) => words.map(([w]) => w).join(' ')).join('\n');
+  const clinicVisit: NoteTemplate = (() => {
+    const t = TEMPLATE_CATALOGUE.find((x) => x.name === 'Clinic Visit Note');
+    if (!t) throw new Error('no Clinic Visit Note');
+    return { name: t.name, kind: t.kind, topics: t.topics };
+  })();
+
+  it('writes no sentence stating vomiting or palpitations as present, and keeps the rash', async () => {
+    const note = await engine.generate({
+      transcript: heardTranscript,
+      template: clinicVisit,
+      wordConfidences,
+    });
+    expect(note.text).not.toMatch(/endorses[^.\n]*\b(?:vomiting|palpitations|nausea)\b/i);
+    expect(note.text).not.toMatch(/\bthe vomiting\b/i);
+    expect(note.text).toMatch(/Denies palpitations/);
+    expect(note.text).toMatch(/Endorses rash/);
+  });
+
+  it('still writes a symptom the recogniser was sure of when nothing denies it', async () => {
+    const note = await engine.generate({
+      transcript: heardTranscript,
+      template: clinicVisit,
+      wordConfidences: wordConfidences.map((w) =>
+        w.word === 'vomiting' || w.word === 'the' ? { ...w, confidence: 0.95 } : w,
+      ),
+    });
+    expect(note.text).toMatch(/Endorses vomiting/);
+  });
+});

@@ -165,7 +165,12 @@ export class BuiltinNoteEngine implements NoteEngine {
       throw new NoteEngineError('timeout', 'Note generation was cancelled.');
     }
     const started = performance.now();
-    const consultation = analyseConsultation(input.transcript, input.context?.patientName);
+    const confidence = confidenceTokens(input.transcript, input.wordConfidences);
+    const consultation = analyseConsultation(
+      input.transcript,
+      input.context?.patientName,
+      confidence,
+    );
     if (consultation.utterances.length === 0) {
       throw new NoteEngineError(
         'bad-input',
@@ -190,7 +195,10 @@ export class BuiltinNoteEngine implements NoteEngine {
     const grounding = {
       evidence: prepareTranscript(input.transcript),
       safety: prepareSafetyTranscript(input.transcript),
-      confidence: confidenceTokens(input.transcript, input.wordConfidences),
+      confidence,
+      presentSymptoms: new Set(
+        consultation.symptoms.filter((s) => s.present).map((s) => s.canonical),
+      ),
     };
     const certificate = input.template.kind === 'certificate';
     // Issue 27: the clinician's learned style shapes what is written afresh, after grounding

@@ -19,7 +19,15 @@ import {
 } from './lexicon';
 import { detokenise, normaliseText, stripLeadingMarkers, wordCount } from './normalise';
 import { splitSentences } from './sentences';
-import { findingPolarity, prepareAssertionText, type AssertionText } from '@clerkly/contracts';
+import {
+  findingMentions,
+  prepareAssertionText,
+  restsOnUncertainWords,
+  spanConfidence,
+  type AssertionText,
+  type ConfidenceToken,
+  type Mention,
+} from '@clerkly/contracts';
 import { pronounsFor, type Pronouns, type Sex } from './perspective';
 import { clinicianScore, parseTranscript, type RawTurn, type SpeakerRole } from './transcript';
 
@@ -815,13 +823,36 @@ function symptomsBorneOut(
   symptoms: SymptomFact[],
   assertions: AssertionText,
   utterances: readonly Utterance[],
+  confidence: readonly ConfidenceToken[],
 ): SymptomFact[] {
   const speakers = assertions.tokens.some((t) => t.speaker !== null);
-  const verdicts = new Map<string, { affirmed: boolean; negated: boolean } | null>();
+  // Without speakers, a mention with no cue at all ("and the vomiting mohammad to") is read as
+  // affirmed only because nothing says otherwise. When the recogniser was unsure of those very
+  // words, that is no one saying they have it (the misheard "any vomiting? no vomiting" of the
+  // denials test): such a mention neither affirms nor denies (issue 24).
+  const misheardBareMention = (m: Mention) =>
+    !speakers &&
+    m.assertion === 'affirmed' &&
+    m.cue === null &&
+    restsOnUncertainWords(spanConfidence(confidence, [{ start: m.start, end: m.end }]));
+  const verdicts = new Map<
+    string,
+    { affirmed: boolean; negated: boolean; heard: boolean } | null
+  >();
   const verdictOf = (phrase: string) => {
     if (!verdicts.has(phrase)) {
-      const polarity = findingPolarity(assertions, phrase);
-      verdicts.set(phrase, polarity.mentions.length > 0 ? polarity : null);
+      const all = findingMentions(assertions, phrase);
+      const mentions = all.filter((m) => !misheardBareMention(m));
+      verdicts.set(
+        phrase,
+        all.length > 0
+          ? {
+              affirmed: mentions.some((m) => m.assertion === 'affirmed'),
+              negated: mentions.some((m) => m.assertion === 'negated'),
+              heard: mentions.length > 0,
+            }
+          : null,
+      );
     }
     return verdicts.get(phrase) ?? null;
   };
@@ -829,6 +860,8 @@ function symptomsBorneOut(
     // A localised pain is built from several words ("my left knee hurts"), not one term.
     const verdict = verdictOf(s.term ?? s.canonical) ?? (s.term ? verdictOf(s.canonical) : null);
     if (!verdict) return [s];
+    // Named only in words the recogniser was unsure of: nothing to write either way.
+    if (!verdict.heard) return [];
     // Affirmed once and denied once ("better today, worse last week"): with speakers, the pass's
     // pairing of questions and answers stands; without, nothing tells which was the patient's.
     if (verdict.affirmed && verdict.negated) return speakers ? [s] : [];
@@ -1215,7 +1248,12 @@ function stripVocatives(draft: ConsultationDraft): void {
  * speaker, phase and question/answer pairs → who the patient is → facts → the assertion stage's
  * verdict on each symptom (packages/contracts) → the chief complaint.
  */
-export function analyseConsultation(transcript: string, patientName?: string): Consultation {
+export function analyseConsultation(
+  transcript: string,
+  patientName?: string,
+  /** The transcript's words with the recogniser's confidence (`confidenceTokens`), if known. */
+  confidence: readonly ConfidenceToken[] = [],
+): Consultation {
   const turns = mergeBackchannels(unpunctuatedTurns(parseTranscript(transcript)));
   const punctuated = /[?]/.test(transcript) || /\.\s/.test(transcript);
   const utterances = readUtterances(turns, punctuated);
@@ -1241,7 +1279,12 @@ export function analyseConsultation(transcript: string, patientName?: string): C
   };
   for (const u of utterances) for (const read of FACT_READERS) read(draft, u);
   stripVocatives(draft);
-  draft.symptoms = symptomsBorneOut(draft.symptoms, prepareAssertionText(transcript), utterances);
+  draft.symptoms = symptomsBorneOut(
+    draft.symptoms,
+    prepareAssertionText(transcript),
+    utterances,
+    confidence,
+  );
   return { ...draft, chiefComplaint: detectChiefComplaint(draft) };
 }
 

@@ -20,6 +20,7 @@ import { builtinSynonyms } from '../evidence';
 import type { NoteSection } from '../note-engine';
 import { paragraphsOf } from '../render';
 import { readsAsQuestionOrAnswer, worthKeeping } from './prune';
+import { symptomsIn } from './consultation';
 import { namesClinicalContent } from './uncertainty';
 
 /** "Musculoskeletal: " at the head of an examination or review-of-systems bullet. */
@@ -55,6 +56,17 @@ export interface Grounding {
   safety: SafetyTranscript;
   /** The transcript's words with the recogniser's confidence (issue 24); empty when unknown. */
   confidence?: readonly ConfidenceToken[];
+  /** Symptoms the consultation holds as present (canonical names), as the writers read them. */
+  presentSymptoms?: ReadonlySet<string>;
+}
+
+/**
+ * A sentence that states a symptom as present ("The vomiting mohammad to any palpitations.")
+ * although the consultation does not hold it present: on misheard words, the sentence would
+ * contradict the note's own review of systems, or a denial the recogniser garbled.
+ */
+function affirmsSymptomNotPresent(text: string, present: ReadonlySet<string>): boolean {
+  return symptomsIn(text.toLowerCase()).some((s) => !s.negated && !present.has(s.canonical));
 }
 
 /**
@@ -110,6 +122,10 @@ export function supportedIn(
     const uncertain = restsOnUncertainWords(
       spanConfidence(grounding.confidence ?? [], evidence.spans),
     );
-    return !uncertain || namesClinicalContent(text);
+    if (!uncertain) return true;
+    return (
+      namesClinicalContent(text) &&
+      !(grounding.presentSymptoms && affirmsSymptomNotPresent(text, grounding.presentSymptoms))
+    );
   };
 }
