@@ -1,3 +1,4 @@
+import { findingMentions, prepareAssertionText } from '@clerkly/contracts';
 import { describe, expect, it } from 'vitest';
 import { TEMPLATE_CATALOGUE } from '../../db/seed/template-catalogue';
 import { createBuiltinNoteEngine } from './builtin.notes';
@@ -137,5 +138,56 @@ describe('a symptom named only in misheard words (issue 24, the denials test)', 
       ),
     });
     expect(note.text).toMatch(/Endorses vomiting/);
+  });
+
+  it('leaves out a sentence that states a denied symptom, however the words were heard', async () => {
+    // Another run of the same test: "Any nausea? No nausea." heard as "and the nausea no nausea"
+    // across two segments, and written as "… they have a rash on their kids and the nausea."
+    const second = [
+      ['brees', 0.178],
+      ['humid', 0.135],
+      ['today', 0.411],
+      ['i', 0.944],
+      ['have', 1],
+      ['a', 0.991],
+      ['rash', 1],
+      ['on', 0.698],
+      ['my', 0.95],
+      ['kids', 0.848],
+      ['and', 0.592],
+      ['the', 0.589],
+      ['nausea', 0.884],
+      ['no', 0.244],
+      ['nausea', 0.152],
+      ['and', 0.965],
+      ['eight', 0.055],
+      ['vomiting', 0.059],
+      ['mohammad', 0.345],
+      ['to', 0.316],
+      ['have', 0.182],
+      ['the', 0.596],
+      ['palpitations', 1],
+      ['no', 0.799],
+      ['palpitations', 1],
+      ['any', 0.297],
+      ['nausea', 0.678],
+      ['as', 0.114],
+      ['all', 1],
+      ['though', 0.193],
+      ['no', 0.822],
+      ['nausea', 0.898],
+    ] as const;
+    const lines = [second.slice(0, 13), second.slice(13, 23), second.slice(23)];
+    const note = await engine.generate({
+      transcript: lines.map((words) => words.map(([w]) => w).join(' ')).join('\n'),
+      template: clinicVisit,
+      wordConfidences: second.map(([word, confidence]) => ({ word, confidence })),
+    });
+    const read = prepareAssertionText(note.text);
+    for (const symptom of ['nausea', 'vomiting', 'palpitations']) {
+      const affirmed = findingMentions(read, symptom).filter((m) => m.assertion === 'affirmed');
+      expect({ symptom, affirmed }).toEqual({ symptom, affirmed: [] });
+    }
+    expect(note.text).toMatch(/Denies nausea or vomiting/);
   });
 });

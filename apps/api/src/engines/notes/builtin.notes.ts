@@ -192,12 +192,18 @@ export class BuiltinNoteEngine implements NoteEngine {
         'More detail was written from the transcript: the lines you added are kept, other edits made to the previous version are not carried over.',
       );
     }
+    const presentSymptoms = new Set(
+      consultation.symptoms.filter((s) => s.present).map((s) => s.canonical),
+    );
     const grounding = {
       evidence: prepareTranscript(input.transcript),
       safety: prepareSafetyTranscript(input.transcript),
       confidence,
-      presentSymptoms: new Set(
-        consultation.symptoms.filter((s) => s.present).map((s) => s.canonical),
+      presentSymptoms,
+      deniedSymptoms: new Set(
+        consultation.symptoms
+          .filter((s) => !s.present && !presentSymptoms.has(s.canonical))
+          .map((s) => s.canonical),
       ),
     };
     const certificate = input.template.kind === 'certificate';

@@ -8,7 +8,9 @@
 import {
   alignSentence,
   checkSentenceSafety,
+  findingMentions,
   isPlaceholderSentence,
+  prepareAssertionText,
   restsOnUncertainWords,
   spanConfidence,
   splitNoteSentences,
@@ -58,6 +60,22 @@ export interface Grounding {
   confidence?: readonly ConfidenceToken[];
   /** Symptoms the consultation holds as present (canonical names), as the writers read them. */
   presentSymptoms?: ReadonlySet<string>;
+  /** Symptoms it holds as denied and nowhere present: its review of systems says "Denies …". */
+  deniedSymptoms?: ReadonlySet<string>;
+}
+
+/**
+ * A sentence that states a denied symptom as present, read by the assertion stage as the safety
+ * check and the denials browser test read a note ("they have a rash on their kids and the
+ * nausea", from a misheard "any nausea? no nausea"): it would contradict the note's own "Denies
+ * nausea", and the patient's words.
+ */
+function affirmsDeniedSymptom(text: string, denied: ReadonlySet<string>): boolean {
+  if (denied.size === 0) return false;
+  const read = prepareAssertionText(text);
+  return [...denied].some((symptom) =>
+    findingMentions(read, symptom).some((mention) => mention.assertion === 'affirmed'),
+  );
 }
 
 /**
@@ -117,6 +135,9 @@ export function supportedIn(
       builtinSynonyms(),
     );
     if (!evidence.supported || checkSentenceSafety(text, grounding.safety).length > 0) return false;
+    if (grounding.deniedSymptoms && affirmsDeniedSymptom(text, grounding.deniedSymptoms)) {
+      return false;
+    }
     // Issue 24: resting on words the recogniser was unsure of, a sentence stays (marked for
     // review by its evidence) only when it names something clinical; misheard talk goes.
     const uncertain = restsOnUncertainWords(
