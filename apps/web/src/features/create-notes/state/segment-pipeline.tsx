@@ -215,8 +215,17 @@ export function SegmentPipelineProvider({
           durationSeconds,
         };
         dispatch({ type: 'segmentRecorded', seq, durationSeconds });
-        enqueueWrite(() => storeSegment(segment));
-        queue?.add(segment);
+        // Up only once the browser holds it (issue 30): until then the browser's crash copy of
+        // this number is the open segment, a shorter copy. Sent first, a reload in between
+        // recovered that copy as this segment, which the server refused (409) for holding the
+        // whole one, and the recovered session could not be finished.
+        enqueueWrite(async () => {
+          try {
+            await storeSegment(segment);
+          } finally {
+            queue?.add(segment);
+          }
+        });
       },
       saveOpenSegment: (samples) => {
         const count = numbering();
@@ -233,7 +242,11 @@ export function SegmentPipelineProvider({
         return { segmentCount: count?.next ?? 0, seconds: count?.seconds ?? 0 };
       },
       recordingAudio,
-      drain: () => queue?.whenDrained() ?? Promise.resolve(),
+      // After the writes queued so far: a segment joins the upload queue once it is stored.
+      drain: () =>
+        new Promise<void>((written) => enqueueWrite(async () => written())).then(
+          () => queue?.whenDrained() ?? Promise.resolve(),
+        ),
       retryUploads: () => queue?.retryNow(),
     }),
     [uploads, queue, numbering, enqueueWrite, owner, dispatch, recordingAudio],
