@@ -156,6 +156,26 @@ export function denialsConsultationWav(): string {
   return spokenWav('denials', DENIALS_SCRIPT, 'en-us+klatt2', 130);
 }
 
+/**
+ * A sore-throat visit with an assessment and a plan, for the template built from an example note
+ * (issue 27): spoken slowly by the Klatt voice, which the offline recogniser hears well enough
+ * ("your throat is a red … this is a viral infection … rest and fluids … a certificate for three
+ * days") to fill the bullet sections, where the default voice could leave every one of them empty.
+ */
+const THROAT_SCRIPT = [
+  'What brings you in today?',
+  'I have had a sore throat for three days. It hurts to swallow.',
+  'Any fever? No fever.',
+  'Your throat is red. I think this is a viral infection.',
+  'The plan is rest and fluids, and paracetamol as needed.',
+  'I will write you a certificate for three days.',
+].join(' ');
+
+/** About 23 seconds of speech. */
+export function throatConsultationWav(): string {
+  return spokenWav('throat', THROAT_SCRIPT, 'en-us+klatt2', 130);
+}
+
 /** A script spoken by espeak-ng as a 16 kHz mono 16-bit WAV, made once per machine and voice. */
 function spokenWav(name: string, script: string, voice: string, wordsPerMinute: number): string {
   const dir = path.join(tmpdir(), 'clerkly-e2e-speech');
