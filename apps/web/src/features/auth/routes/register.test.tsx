@@ -1,11 +1,12 @@
 import { TOASTS, VALIDATION_MESSAGES as M } from '@clerkly/contracts';
 import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data-generators';
 import { fill } from '../../../testing/fill';
 import { errorResponse, jsonResponse, mockApi, type ApiHandlers } from '../../../testing/mock-api';
 import { withFallbackForOtherPages } from '../../../testing/mock-api-fallback';
-import { renderApp } from '../../../testing/render-app';
+import { renderPage } from '../../../testing/render-app';
 import { setUpFlowTests } from '../../../testing/flow-tests';
 import {
   signUpField as field,
@@ -30,11 +31,7 @@ function mockSignUp(more: ApiHandlers = {}) {
   );
 }
 
-async function renderRegister(url = '/register') {
-  const app = renderApp(url);
-  await screen.findByRole('heading', { name: 'Sign Up' });
-  return app;
-}
+const renderRegister = (url = '/register') => renderPage(url, 'Sign Up');
 
 describe('sign-up form', () => {
   it('shows every validation message of spec point 5', async () => {
@@ -107,7 +104,7 @@ describe('sign-up form', () => {
 });
 
 /** The form filled in validly as the applicant, and submitted. */
-const fillValidForm = (user: ReturnType<typeof renderApp>['user']) => submitSignUp(user, applicant);
+const fillValidForm = (user: UserEvent) => submitSignUp(user, applicant);
 
 describe('sign-up flow', () => {
   it('goes through OTP and profile setup to the chosen plan', async () => {
