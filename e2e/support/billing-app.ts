@@ -1,10 +1,11 @@
+import Stripe from 'stripe';
 import {
   startStripeServer,
   type StripeServer,
 } from '../../apps/api/test/fixtures/stripe/stripe-server';
 import { startOwnApp } from './own-app';
 
-export const STRIPE_WEBHOOK_SECRET = 'whsec_e2eClerklyWebhookSecret000000';
+const STRIPE_WEBHOOK_SECRET = 'whsec_e2eClerklyWebhookSecret000000';
 
 export interface BillingApp {
   baseUrl: string;
@@ -26,4 +27,35 @@ export async function startBillingApp(): Promise<BillingApp> {
     () => stripe.close(),
   );
   return { baseUrl: app.baseUrl, outboxDir: app.outboxDir, stripe, stop: app.stop };
+}
+
+/**
+ * Sends the billing app a Stripe event of `type` about `object`, signed as Stripe signs it.
+ * Stripe calls the webhook from its own servers: no browser cookies, no Origin (a page's request
+ * context would send the clinician's cookie, which the origin check refuses).
+ */
+export function deliverStripeEvent(
+  app: BillingApp,
+  { id, type, object }: { id: string; type: string; object: Record<string, unknown> },
+): Promise<Response> {
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  });
+  const signature = new Stripe('sk_test_signer').webhooks.generateTestHeaderString({
+    payload,
+    secret: STRIPE_WEBHOOK_SECRET,
+  });
+  return fetch(`${app.baseUrl}/api/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  });
 }

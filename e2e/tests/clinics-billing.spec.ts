@@ -3,11 +3,10 @@ import {
   SUBSCRIPTION_TEXTS as TEXTS,
 } from '@clerkly/contracts';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import Stripe from 'stripe';
 import { stripeFixture } from '../../apps/api/test/fixtures/stripe/stripe-server';
 import { VIEWPORTS, expectNoAxeViolations } from '../support/a11y';
 import { signUpOnApp } from '../support/app-accounts';
-import { STRIPE_WEBHOOK_SECRET, startBillingApp, type BillingApp } from '../support/billing-app';
+import { deliverStripeEvent, startBillingApp, type BillingApp } from '../support/billing-app';
 import { createUser, expect, test } from '../support/fixtures';
 import { readOutbox } from '../support/outbox';
 
@@ -25,27 +24,12 @@ test.afterAll(async () => {
   await app?.stop();
 });
 
-/** Stripe calls the webhook from its own servers: no browser cookies, no Origin. */
+/** Stripe's event of `type` about `object`, which the app accepts. */
 async function deliverEvent(type: string, object: Record<string, unknown>) {
-  const payload = JSON.stringify({
+  const response = await deliverStripeEvent(app, {
     id: `evt_e2e_${type}_${String(object.id)}`,
-    object: 'event',
-    api_version: '2026-10-28.endive',
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
     type,
-  });
-  const signature = new Stripe('sk_test_signer').webhooks.generateTestHeaderString({
-    payload,
-    secret: STRIPE_WEBHOOK_SECRET,
-  });
-  const response = await fetch(`${app.baseUrl}/api/stripe/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body: payload,
+    object,
   });
   expect(response.status, await response.text()).toBe(200);
 }

@@ -1,7 +1,6 @@
 import { FREE_TRIAL, SUBSCRIPTION_TEXTS as TEXTS, TOASTS } from '@clerkly/contracts';
-import Stripe from 'stripe';
 import { stripeFixture } from '../../apps/api/test/fixtures/stripe/stripe-server';
-import { STRIPE_WEBHOOK_SECRET, startBillingApp, type BillingApp } from '../support/billing-app';
+import { deliverStripeEvent, startBillingApp, type BillingApp } from '../support/billing-app';
 import { VIEWPORTS, expectNoAxeViolations } from '../support/a11y';
 import { signUpOnApp } from '../support/app-accounts';
 import { expect, test } from '../support/fixtures';
@@ -117,27 +116,10 @@ test.describe('billing with Stripe (recorded responses)', () => {
       },
     };
     app.stripe.subscriptions.set('sub_e2e_paid', subscription);
-    const payload = JSON.stringify({
+    const webhook = await deliverStripeEvent(app, {
       id: 'evt_e2e_subscription_created',
-      object: 'event',
-      api_version: '2026-10-28.endive',
-      created: Math.floor(Date.now() / 1000),
-      data: { object: subscription },
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
       type: 'customer.subscription.created',
-    });
-    const signature = new Stripe('sk_test_signer').webhooks.generateTestHeaderString({
-      payload,
-      secret: STRIPE_WEBHOOK_SECRET,
-    });
-    // Stripe calls the webhook from its own servers: no browser cookies, no Origin (the page's
-    // request context would send the clinician's cookie, which the origin check refuses).
-    const webhook = await fetch(`${app.baseUrl}/api/stripe/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      body: payload,
+      object: subscription,
     });
     expect(webhook.status, await webhook.text()).toBe(200);
 

@@ -1,9 +1,7 @@
 import { count, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LIMIT_MESSAGES,
-  apiErrorSchema,
   endDateLabel,
   productListSchema,
   subscriptionSchema,
@@ -14,15 +12,21 @@ import {
   stripeFixture,
   type StripeServer,
 } from './fixtures/stripe/stripe-server';
-import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
-
-const WEBHOOK_SECRET = 'whsec_clerklyTestSecret0123456789';
-const signer = new Stripe('sk_test_signer_only');
-
-type User = Awaited<ReturnType<typeof createUser>>;
-type Json = Record<string, unknown>;
-
-const errorOf = (body: string) => apiErrorSchema.parse(JSON.parse(body)).error;
+import {
+  ORIGIN,
+  buildTestApp,
+  createUser,
+  errorOf,
+  type TestApp,
+  type TestUser as User,
+} from './helper';
+import {
+  WEBHOOK_SECRET,
+  postWebhook,
+  recordedStripeBilling,
+  webhookSigner,
+  type Json,
+} from './stripe-webhook';
 
 function call(app: TestApp, user: User, method: 'GET' | 'POST', url: string, payload?: object) {
   return app.app.inject({
@@ -61,31 +65,8 @@ function eventFor(
   };
 }
 
-async function deliver(
-  app: TestApp,
-  event: Json,
-  sign: { secret?: string; timestamp?: number; header?: string | null } = {},
-) {
-  const payload = JSON.stringify(event);
-  const header =
-    sign.header === null
-      ? undefined
-      : (sign.header ??
-        signer.webhooks.generateTestHeaderString({
-          payload,
-          secret: sign.secret ?? WEBHOOK_SECRET,
-          ...(sign.timestamp ? { timestamp: sign.timestamp } : {}),
-        }));
-  return app.app.inject({
-    method: 'POST',
-    url: '/api/stripe/webhook',
-    headers: {
-      'content-type': 'application/json',
-      ...(header ? { 'stripe-signature': header } : {}),
-    },
-    payload,
-  });
-}
+const deliver = (app: TestApp, event: Json, sign?: Parameters<typeof postWebhook>[2]) =>
+  postWebhook(app.app, event, sign);
 
 describe('billing off (no STRIPE_SECRET_KEY, the default)', () => {
   let app: TestApp;
@@ -136,11 +117,7 @@ describe('billing with Stripe (recorded responses)', () => {
   let stripe: StripeServer;
   beforeAll(async () => {
     stripe = await startStripeServer();
-    app = await buildTestApp({
-      billing: {
-        stripe: { secretKey: 'sk_test_clerkly', webhookSecret: WEBHOOK_SECRET, apiUrl: stripe.url },
-      },
-    });
+    app = await buildTestApp(recordedStripeBilling(stripe));
   });
   afterAll(async () => {
     await app.close();
@@ -379,7 +356,7 @@ describe('billing with Stripe (recorded responses)', () => {
       url: '/api/stripe/webhook',
       headers: {
         'content-type': 'application/json',
-        'stripe-signature': signer.webhooks.generateTestHeaderString({
+        'stripe-signature': webhookSigner.webhooks.generateTestHeaderString({
           payload,
           secret: WEBHOOK_SECRET,
         }),

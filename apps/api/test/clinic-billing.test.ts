@@ -8,15 +8,12 @@
  */
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import type { InjectOptions } from 'fastify';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CLINIC_BILLING_MESSAGES,
   CLINIC_MESSAGES,
   FREE_TRIAL,
   LIMIT_MESSAGES,
-  apiErrorSchema,
   clinicBillingSchema,
 } from '@clerkly/contracts';
 import { clinics, subscriptions } from '../src/db/schema';
@@ -25,45 +22,30 @@ import {
   stripeFixture,
   type StripeServer,
 } from './fixtures/stripe/stripe-server';
-import { ORIGIN, buildTestApp, createUser, readOutbox, type TestApp } from './helper';
-
-const WEBHOOK_SECRET = 'whsec_clerklyTestSecret0123456789';
-const signer = new Stripe('sk_test_signer_only');
-
-type User = Awaited<ReturnType<typeof createUser>>;
-type Json = Record<string, unknown>;
+import { clinicFixture } from './clinic-fixture';
+import {
+  ORIGIN,
+  buildTestApp,
+  createUser,
+  errorOf,
+  type TestApp,
+  type TestUser as User,
+} from './helper';
+import { postWebhook, recordedStripeBilling, type Json } from './stripe-webhook';
 
 let app: TestApp;
 let stripe: StripeServer;
 
 beforeAll(async () => {
   stripe = await startStripeServer();
-  app = await buildTestApp({
-    billing: {
-      stripe: { secretKey: 'sk_test_clerkly', webhookSecret: WEBHOOK_SECRET, apiUrl: stripe.url },
-    },
-  });
+  app = await buildTestApp(recordedStripeBilling(stripe));
 });
 afterAll(async () => {
   await app?.close();
   await stripe?.close();
 });
 
-const call = (
-  user: User,
-  method: InjectOptions['method'],
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) =>
-  app.app.inject({
-    method,
-    url,
-    headers: { cookie: user.cookie, origin: ORIGIN, ...headers },
-    ...(payload ? { payload } : {}),
-  });
-
-const errorOf = (body: string) => apiErrorSchema.parse(JSON.parse(body)).error;
+const { call, join } = clinicFixture(() => app.app);
 
 async function billingOf(user: User) {
   const response = await call(user, 'GET', '/api/clinic/billing');
@@ -81,38 +63,14 @@ const newSession = (user: User) =>
 const usageOf = async (user: User) =>
   (await call(user, 'GET', '/api/usage/')).json<{ isFreeTrial: boolean; access: string }>();
 
-/** The owner invites `user`, who joins through the link in the mail, like a person. */
-async function join(owner: User, user: User, role: 'admin' | 'clinician') {
-  const invited = await call(owner, 'POST', '/api/clinic/invitations', { email: user.email, role });
-  expect(invited.statusCode, invited.body).toBe(201);
-  const mail = (await readOutbox(app.app.config.mail.outboxDir))
-    .filter((message) => message.to === user.email.toLowerCase())
-    .at(-1);
-  const token = mail?.text.match(/\/clinic\/join#([\w-]{43})/)?.[1];
-  const joined = await call(user, 'POST', '/api/clinic/invitations/accept', { token });
-  expect(joined.statusCode, joined.body).toBe(200);
-}
-
 /** A recorded event with its object replaced, signed as Stripe signs it. */
 async function deliver(file: string, id: string, created: number, object: Json) {
   const event = stripeFixture<Json & { data: { object: Json } }>(file);
-  const payload = JSON.stringify({
+  const response = await postWebhook(app.app, {
     ...event,
     id,
     created,
     data: { ...event.data, object: { ...event.data.object, ...object } },
-  });
-  const response = await app.app.inject({
-    method: 'POST',
-    url: '/api/stripe/webhook',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': signer.webhooks.generateTestHeaderString({
-        payload,
-        secret: WEBHOOK_SECRET,
-      }),
-    },
-    payload,
   });
   expect(response.statusCode, response.body).toBe(200);
 }

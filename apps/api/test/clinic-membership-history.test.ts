@@ -11,15 +11,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLINIC_MESSAGES } from '@clerkly/contracts';
 import { sql, type SQL } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
-import { ORIGIN, createScratchPostgres, createUser, readOutbox } from './helper';
+import { clinicFixture, queryRows } from './clinic-fixture';
+import { createScratchPostgres, createUser, type TestUser as User } from './helper';
 import { useTestApp } from './use-test-app';
 
-type User = Awaited<ReturnType<typeof createUser>>;
-
 const testApp = useTestApp();
+const { call, invitationToken, foundClinic, join, newSession } = clinicFixture(() => testApp.app);
 let owner: User;
 let admin: User;
 let clinician: User;
@@ -27,51 +26,8 @@ let leaver: User;
 let otherOwner: User;
 let loner: User;
 
-const call = (user: User, method: InjectOptions['method'], url: string, payload?: object) =>
-  testApp.app.inject({
-    method,
-    url,
-    headers: { cookie: user.cookie, origin: ORIGIN },
-    ...(payload ? { payload } : {}),
-  });
-
-/** The token of the latest invitation mailed to `email`, read from the outbox like a person. */
-async function invitationToken(email: string): Promise<string> {
-  const mine = (await readOutbox(testApp.app.config.mail.outboxDir)).filter(
-    (message) => message.to === email.toLowerCase() && /invited to join/.test(message.subject),
-  );
-  const token = mine.at(-1)?.text.match(/\/clinic\/join#([\w-]{43})/)?.[1];
-  if (!token) throw new Error(`no invitation mailed to ${email}`);
-  return token;
-}
-
-/** `inviter` invites `user`, who joins through the mailed link. */
-async function join(inviter: User, user: User, role: 'owner' | 'admin' | 'clinician') {
-  const invited = await call(inviter, 'POST', '/api/clinic/invitations', {
-    email: user.email,
-    role,
-  });
-  expect(invited.statusCode, invited.body).toBe(201);
-  const token = await invitationToken(user.email);
-  const joined = await call(user, 'POST', '/api/clinic/invitations/accept', { token });
-  expect(joined.statusCode, joined.body).toBe(200);
-}
-
-async function newSession(user: User) {
-  const created = await call(user, 'POST', '/api/patient-sessions/', {
-    firstName: 'Test Patient',
-    appointmentTypeId: 1,
-    patientConsent: true,
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  return created.json<{ id: number }>().id;
-}
-
-/** The rows of a raw query (the driver's result type differs between PGlite and PostgreSQL). */
-async function query<Row>(statement: SQL, database: Database = testApp.app.database) {
-  const result: unknown = await database.db.execute(statement);
-  return (result as { rows: Row[] }).rows;
-}
+const query = <Row>(statement: SQL, database: Database = testApp.app.database) =>
+  queryRows<Row>(database, statement);
 
 type Period = { role: string; open: boolean };
 const periodsOf = (user: User) =>
@@ -108,10 +64,8 @@ beforeAll(async () => {
   leaver = await createUser(testApp.app, { firstName: 'Lee', lastName: 'Leaver' });
   otherOwner = await createUser(testApp.app, { firstName: 'Otto', lastName: 'Other' });
   loner = await createUser(testApp.app, { firstName: 'Lone', lastName: 'Wolf' });
-  expect((await call(owner, 'POST', '/api/clinic', { name: 'Tide Clinic' })).statusCode).toBe(201);
-  expect((await call(otherOwner, 'POST', '/api/clinic', { name: 'Reef Clinic' })).statusCode).toBe(
-    201,
-  );
+  await foundClinic(owner, 'Tide Clinic');
+  await foundClinic(otherOwner, 'Reef Clinic');
 });
 
 describe('membership periods', () => {

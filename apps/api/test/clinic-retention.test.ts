@@ -8,48 +8,23 @@
  * the handler deletes.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { deleteExpiredClinicSessions } from '../src/modules/clinics/clinic-retention.job';
-import { ORIGIN, createUser, readOutbox } from './helper';
+import { clinicFixture, queryRows } from './clinic-fixture';
+import { createUser, type TestUser as User } from './helper';
 import { useTestApp } from './use-test-app';
 
-type User = Awaited<ReturnType<typeof createUser>>;
-
 const testApp = useTestApp();
+const { call, foundClinic, join, newSession } = clinicFixture(() => testApp.app);
 let owner: User;
 let admin: User;
 let clinician: User;
 let loner: User;
 let otherOwner: User;
 
-const call = (user: User, method: InjectOptions['method'], url: string, payload?: object) =>
-  testApp.app.inject({
-    method,
-    url,
-    headers: { cookie: user.cookie, origin: ORIGIN },
-    ...(payload ? { payload } : {}),
-  });
-
-async function join(user: User, role: 'admin' | 'clinician') {
-  await call(owner, 'POST', '/api/clinic/invitations', { email: user.email, role });
-  const mail = (await readOutbox(testApp.app.config.mail.outboxDir))
-    .filter((message) => message.to === user.email.toLowerCase())
-    .at(-1);
-  const token = mail?.text.match(/\/clinic\/join#([\w-]{43})/)?.[1];
-  const joined = await call(user, 'POST', '/api/clinic/invitations/accept', { token });
-  expect(joined.statusCode, joined.body).toBe(200);
-}
-
 /** A saved session (a note and a transcript) created `daysAgo` days ago. */
 async function savedSession(user: User, daysAgo: number) {
-  const created = await call(user, 'POST', '/api/patient-sessions/', {
-    firstName: 'Test Patient',
-    appointmentTypeId: 1,
-    patientConsent: true,
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = created.json<{ id: number }>().id;
+  const id = await newSession(user);
   const saved = await call(user, 'PATCH', `/api/patient-sessions/${id}`, {
     notes: [{ notesContent: '<p>Cough for a week</p>', patientSessionId: id, templateId: 1 }],
     duration: 30,
@@ -66,11 +41,7 @@ async function savedSession(user: User, daysAgo: number) {
 const exists = async (user: User, id: number) =>
   (await call(user, 'GET', `/api/patient-sessions/${id}`)).statusCode === 200;
 
-/** The rows of a raw query (the driver's result type differs between PGlite and PostgreSQL). */
-async function query<Row>(statement: SQL): Promise<Row[]> {
-  const result: unknown = await testApp.app.database.db.execute(statement);
-  return (result as { rows: Row[] }).rows;
-}
+const query = <Row>(statement: SQL) => queryRows<Row>(testApp.app.database, statement);
 
 const rowsOf = async (table: string, id: number) => {
   const [row] = await query<{ n: number }>(
@@ -90,14 +61,10 @@ beforeAll(async () => {
   clinician = await createUser(testApp.app, { firstName: 'Cora', lastName: 'Clinician' });
   loner = await createUser(testApp.app, { firstName: 'Lone', lastName: 'Clinician' });
   otherOwner = await createUser(testApp.app, { firstName: 'Otto', lastName: 'Other' });
-  expect((await call(owner, 'POST', '/api/clinic', { name: 'Retention Clinic' })).statusCode).toBe(
-    201,
-  );
-  expect((await call(otherOwner, 'POST', '/api/clinic', { name: 'Keep Clinic' })).statusCode).toBe(
-    201,
-  );
-  await join(admin, 'admin');
-  await join(clinician, 'clinician');
+  await foundClinic(owner, 'Retention Clinic');
+  await foundClinic(otherOwner, 'Keep Clinic');
+  await join(owner, admin, 'admin');
+  await join(owner, clinician, 'clinician');
 });
 
 describe('clinic retention', () => {

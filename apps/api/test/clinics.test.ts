@@ -8,45 +8,16 @@
  * reused invitation, another address) is asserted beside the success it guards.
  */
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, createUser, readOutbox } from './helper';
+import { clinicFixture } from './clinic-fixture';
+import { createUser, type TestUser as User } from './helper';
 import { useTestApp } from './use-test-app';
 
-type User = Awaited<ReturnType<typeof createUser>>;
-
 const testApp = useTestApp();
+const { call, invitationToken, newSession } = clinicFixture(() => testApp.app);
 let owner: User;
 let colleague: User;
 let outsider: User;
-
-const call = (user: User, method: InjectOptions['method'], url: string, payload?: object) =>
-  testApp.app.inject({
-    method,
-    url,
-    headers: { cookie: user.cookie, origin: ORIGIN },
-    ...(payload ? { payload } : {}),
-  });
-
-/** The token of the latest invitation mailed to `email`, read from the outbox like a person. */
-async function invitationToken(email: string): Promise<string> {
-  const mine = (await readOutbox(testApp.app.config.mail.outboxDir)).filter(
-    (message) => message.to === email.toLowerCase() && /invited to join/.test(message.subject),
-  );
-  const token = mine.at(-1)?.text.match(/\/clinic\/join#([\w-]{43})/)?.[1];
-  if (!token) throw new Error(`no invitation mailed to ${email}`);
-  return token;
-}
-
-async function newSession(user: User) {
-  const created = await call(user, 'POST', '/api/patient-sessions/', {
-    firstName: 'Test Patient',
-    appointmentTypeId: 1,
-    patientConsent: true,
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  return created.json<{ id: number }>().id;
-}
 
 const saveNote = (user: User, sessionId: number, templateId: number, baseVersion: number) =>
   call(user, 'PATCH', `/api/patient-sessions/${sessionId}`, {

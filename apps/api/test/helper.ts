@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
+import { apiErrorSchema } from '@clerkly/contracts';
 import { buildApp, loggerOptions } from '../src/app';
 import type { AppConfig } from '../src/config/config';
 import { apiPackageRoot } from '../src/lib/paths';
@@ -122,6 +123,9 @@ export const randomIp = () =>
   `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0]! % 250)}`;
 
 export const ORIGIN = 'http://localhost:3000';
+
+/** The error of an API error response's body (code, message and the rest). */
+export const errorOf = (body: string) => apiErrorSchema.parse(JSON.parse(body)).error;
 
 /** A FormData as the browser sends it: the multipart content type (with its boundary) and bytes. */
 export async function encodeForm(form: FormData) {
@@ -245,6 +249,9 @@ export async function createUser(app: FastifyInstance, overrides: Partial<NewUse
     token: bearerTokenOf(verify.headers['set-cookie']),
   };
 }
+
+/** A signed-up clinician as `createUser` returns them: their address, id and session cookie. */
+export type TestUser = Awaited<ReturnType<typeof createUser>>;
 
 /**
  * A new patient session for `user` through the real endpoint, as Create Notes starts one; its id.

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { AppProvider } from '../app/provider';
@@ -18,4 +18,14 @@ export function renderApp(url: string) {
   );
 
   return { ...view, router, queryClient, user };
+}
+
+/**
+ * Renders the whole app at `url` and waits for the page's heading `heading`: the lazy page and
+ * the session read have loaded, so the test starts on a page a person could use.
+ */
+export async function renderPage(url: string, heading: string) {
+  const app = renderApp(url);
+  await screen.findByRole('heading', { name: heading });
+  return app;
 }

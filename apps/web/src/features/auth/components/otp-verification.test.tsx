@@ -8,9 +8,10 @@ import {
   mockApi,
   type ApiHandlers,
 } from '../../../testing/mock-api';
-import { fill } from '../../../testing/fill';
-import { renderApp } from '../../../testing/render-app';
+import { createUser } from '../../../testing/data-generators';
+import { renderPage } from '../../../testing/render-app';
 import { setUpFlowTests } from '../../../testing/flow-tests';
+import { submitSignUp } from '../../../testing/sign-up';
 
 setUpFlowTests();
 afterEach(() => {
@@ -24,16 +25,8 @@ async function renderOtpScreen(more: ApiHandlers = {}) {
     'POST /api/auth/sign-up/email': () => jsonResponse({ token: null, user: { id: 'user-1' } }),
     ...more,
   });
-  const app = renderApp('/register');
-  const { user } = app;
-  await screen.findByRole('heading', { name: 'Sign Up' });
-  await fill(user, screen.getByRole('textbox', { name: /First Name/ }), 'Ada');
-  await fill(user, screen.getByRole('textbox', { name: /Last Name/ }), 'Lovelace');
-  await fill(user, screen.getByRole('textbox', { name: /Email/ }), 'ada@example.com');
-  await fill(user, screen.getByLabelText(/^Password/), 'Sup3r$ecret!');
-  await fill(user, screen.getByLabelText(/^Confirm Password/), 'Sup3r$ecret!');
-  await user.click(screen.getByRole('checkbox', { name: /I agree/ }));
-  await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+  const app = await renderPage('/register', 'Sign Up');
+  await submitSignUp(app.user, createUser({ email: 'ada@example.com' }));
   await screen.findByRole('heading', { name: 'Verify your email' });
   return { ...app, ...api };
 }

@@ -9,7 +9,7 @@ import {
   mockApi,
   type ApiHandlers,
 } from '../../../testing/mock-api';
-import { renderApp } from '../../../testing/render-app';
+import { renderPage } from '../../../testing/render-app';
 import { setUpFlowTests } from '../../../testing/flow-tests';
 
 setUpFlowTests();
@@ -27,9 +27,8 @@ function mockReset(more: ApiHandlers = {}) {
 }
 
 async function renderStepTwo() {
-  const app = renderApp('/forgot-password');
+  const app = await renderPage('/forgot-password', 'Forgot password?');
   const { user } = app;
-  await screen.findByRole('heading', { name: 'Forgot password?' });
   await fill(user, screen.getByRole('textbox', { name: /Email/ }), EMAIL);
   await user.click(screen.getByRole('button', { name: 'Reset password' }));
   await screen.findByRole('heading', { name: 'Set your new password' });
@@ -42,8 +41,7 @@ const confirmPassword = () => screen.getByLabelText(/^Confirm New Password/);
 describe('forgot password', () => {
   it('asks for an e-mail address first', async () => {
     const { requests } = mockReset();
-    const { user } = renderApp('/forgot-password');
-    await screen.findByRole('heading', { name: 'Forgot password?' });
+    const { user } = await renderPage('/forgot-password', 'Forgot password?');
 
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(screen.getByText(M.emailRequired)).toBeInTheDocument();
@@ -56,8 +54,7 @@ describe('forgot password', () => {
     let answer = () =>
       errorResponse(429, 'TOO_MANY_REQUESTS', 'Too many codes requested for this address.');
     mockReset({ 'POST /api/auth/email-otp/request-password-reset': () => answer() });
-    const { user } = renderApp('/forgot-password');
-    await screen.findByRole('heading', { name: 'Forgot password?' });
+    const { user } = await renderPage('/forgot-password', 'Forgot password?');
     await fill(user, screen.getByRole('textbox', { name: /Email/ }), EMAIL);
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
 

@@ -1,5 +1,6 @@
 import { TOASTS, VALIDATION_MESSAGES as M, type CurrentUser } from '@clerkly/contracts';
 import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data-generators';
 import {
@@ -11,7 +12,7 @@ import {
 } from '../../../testing/mock-api';
 import { withFallbackForOtherPages } from '../../../testing/mock-api-fallback';
 import { fill } from '../../../testing/fill';
-import { renderApp } from '../../../testing/render-app';
+import { renderPage } from '../../../testing/render-app';
 import { setUpFlowTests } from '../../../testing/flow-tests';
 
 setUpFlowTests();
@@ -37,13 +38,9 @@ function mockSignedOut(
   );
 }
 
-async function renderLogin() {
-  const app = renderApp('/login');
-  await screen.findByRole('heading', { name: 'Welcome!' });
-  return app;
-}
+const renderLogin = () => renderPage('/login', 'Welcome!');
 
-async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], rememberMe = false) {
+async function fillAndSubmit(user: UserEvent, rememberMe = false) {
   await fill(user, screen.getByLabelText('Email', { exact: false }), CREDENTIALS.email);
   await fill(user, screen.getByLabelText(/^Password/), CREDENTIALS.password);
   if (rememberMe) await user.click(screen.getByRole('checkbox', { name: 'Remember Me' }));

@@ -1,62 +1,37 @@
-import { TOASTS, VALIDATION_MESSAGES as M, type CurrentUser } from '@clerkly/contracts';
+import { TOASTS, VALIDATION_MESSAGES as M } from '@clerkly/contracts';
 import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data-generators';
 import { fill } from '../../../testing/fill';
-import {
-  currentUserHandler,
-  errorResponse,
-  jsonResponse,
-  mockApi,
-  type ApiHandlers,
-} from '../../../testing/mock-api';
+import { errorResponse, jsonResponse, mockApi, type ApiHandlers } from '../../../testing/mock-api';
 import { withFallbackForOtherPages } from '../../../testing/mock-api-fallback';
-import { renderApp } from '../../../testing/render-app';
+import { renderPage } from '../../../testing/render-app';
 import { setUpFlowTests } from '../../../testing/flow-tests';
+import {
+  signUpField as field,
+  signUpHandlers,
+  submitSignUp,
+  verifyEmailCode,
+} from '../../../testing/sign-up';
 
 setUpFlowTests();
 
 const applicant = createUser({ profession: null, email: 'grace@example.com' });
 
 function mockSignUp(more: ApiHandlers = {}) {
-  let signedIn: CurrentUser | null = null;
   return mockApi(
     withFallbackForOtherPages({
-      'GET /api/users': () => currentUserHandler(signedIn)(),
-      'POST /api/auth/sign-up/email': () => jsonResponse({ token: null, user: { id: 'user-1' } }),
-      'POST /api/auth/email-otp/verify-email': () => {
-        signedIn = applicant;
-        return jsonResponse({ status: true, token: 't', user: { id: 'user-1', ...applicant } });
-      },
-      'POST /api/users/register': () => jsonResponse(applicant),
-      'GET /api/templates/': () =>
-        jsonResponse([
-          { id: 1, name: 'SOAP Note' },
-          { id: 5, name: 'Referral Letter' },
-        ]),
-      'PUT /api/users/profile': ({ body }) => {
-        signedIn = { ...applicant, ...(body as Partial<CurrentUser>) };
-        return jsonResponse(signedIn);
-      },
+      ...signUpHandlers(applicant, [
+        { id: 1, name: 'SOAP Note' },
+        { id: 5, name: 'Referral Letter' },
+      ]),
       ...more,
     }),
   );
 }
 
-async function renderRegister(url = '/register') {
-  const app = renderApp(url);
-  await screen.findByRole('heading', { name: 'Sign Up' });
-  return app;
-}
-
-const field = {
-  firstName: () => screen.getByRole('textbox', { name: /First Name/ }),
-  lastName: () => screen.getByRole('textbox', { name: /Last Name/ }),
-  email: () => screen.getByRole('textbox', { name: /Email/ }),
-  password: () => screen.getByLabelText(/^Password/),
-  confirm: () => screen.getByLabelText(/^Confirm Password/),
-  terms: () => screen.getByRole('checkbox', { name: /I agree to the Terms of Service/ }),
-};
+const renderRegister = (url = '/register') => renderPage(url, 'Sign Up');
 
 describe('sign-up form', () => {
   it('shows every validation message of spec point 5', async () => {
@@ -128,15 +103,8 @@ describe('sign-up form', () => {
   });
 });
 
-async function fillValidForm(user: ReturnType<typeof renderApp>['user']) {
-  await fill(user, field.firstName(), applicant.firstName);
-  await fill(user, field.lastName(), applicant.lastName);
-  await fill(user, field.email(), applicant.email);
-  await fill(user, field.password(), 'Sup3r$ecret!');
-  await fill(user, field.confirm(), 'Sup3r$ecret!');
-  await user.click(field.terms());
-  await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-}
+/** The form filled in validly as the applicant, and submitted. */
+const fillValidForm = (user: UserEvent) => submitSignUp(user, applicant);
 
 describe('sign-up flow', () => {
   it('goes through OTP and profile setup to the chosen plan', async () => {
@@ -144,9 +112,7 @@ describe('sign-up flow', () => {
     const { user, router } = await renderRegister('/register?plan=pro-monthly');
 
     await fillValidForm(user);
-    await screen.findByRole('heading', { name: 'Verify your email' });
-    await user.paste('135790');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await verifyEmailCode(user);
     await screen.findByRole('heading', { name: "Let's set your profile up!" });
 
     await user.click(screen.getByRole('combobox', { name: 'Profession' }));
@@ -203,9 +169,7 @@ describe('sign-up flow', () => {
     const { user, router } = await renderRegister();
 
     await fillValidForm(user);
-    await screen.findByRole('heading', { name: 'Verify your email' });
-    await user.paste('135790');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await verifyEmailCode(user);
 
     expect(await screen.findByText(TOASTS.registrationFailedAtSignUp)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Welcome!' })).toBeInTheDocument();
@@ -218,9 +182,7 @@ describe('sign-up flow', () => {
     const { user, router } = await renderRegister();
 
     await fillValidForm(user);
-    await screen.findByRole('heading', { name: 'Verify your email' });
-    await user.paste('135790');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await verifyEmailCode(user);
     await screen.findByRole('heading', { name: "Let's set your profile up!" });
     await user.click(screen.getByRole('combobox', { name: 'Profession' }));
     await user.click(screen.getByRole('option', { name: 'Nurse' }));

@@ -1,24 +1,20 @@
-import {
-  CLINIC_MESSAGES,
-  type Clinic,
-  type ClinicAuditPage,
-  type ClinicRole,
-  type CurrentUser,
-} from '@clerkly/contracts';
+import { CLINIC_MESSAGES, type ClinicAuditPage, type ClinicRole } from '@clerkly/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { keepInvitationToken, pendingInvitationToken } from '../../../lib/clinic-invitation';
 import { createUser } from '../../../testing/data-generators';
-import { fill } from '../../../testing/fill';
+import { clinicPageHandlers, createClinic } from '../../../testing/clinic-page';
 import {
   currentUserHandler,
   errorResponse,
   jsonResponse,
   mockApi,
+  type ApiHandlers,
 } from '../../../testing/mock-api';
 import { withFallbackForOtherPages } from '../../../testing/mock-api-fallback';
 import { renderApp } from '../../../testing/render-app';
 import { setUpFlowTests } from '../../../testing/flow-tests';
+import { signUpHandlers, submitSignUp, verifyEmailCode } from '../../../testing/sign-up';
 
 /**
  * Docs/decisions/028 on the clinic pages: pending invitations and their Cancel, Leave clinic with
@@ -31,33 +27,11 @@ afterEach(() => sessionStorage.clear());
 const ada = createUser();
 const TOKEN = 'a'.repeat(43);
 
-const clinicOf = (role: ClinicRole): Clinic => ({
-  id: 1,
-  name: 'Harbour Clinic',
-  role,
-  members: [
-    {
-      userId: ada.cognitoId,
-      name: 'Ada Lovelace',
-      email: ada.email,
-      role,
-      joinedAt: '2026-01-05T09:00:00.000Z',
-    },
-  ],
-});
+const clinicOf = (role: ClinicRole) => createClinic(ada, role);
 
 /** The clinic page's reads for a member of `role`; `clinic` is what GET /api/clinic answers. */
-function clinicPageApi(role: ClinicRole, more: Parameters<typeof mockApi>[0] = {}) {
-  return {
-    'GET /api/users': currentUserHandler(ada),
-    'GET /api/clinic': () => jsonResponse({ clinic: clinicOf(role) }),
-    'GET /api/clinic/templates': () => jsonResponse([]),
-    [`GET /api/templates/user/${ada.cognitoId}`]: () => jsonResponse([]),
-    'GET /api/clinic/retention': () =>
-      jsonResponse({ retention: 'forever', dueCount: 0, oldestDueAt: null }),
-    ...more,
-  };
-}
+const clinicPageApi = (role: ClinicRole, more: ApiHandlers = {}) =>
+  clinicPageHandlers(ada, role, more);
 
 describe('pending invitations', () => {
   it('lists them for an admin, who cancels one; an owner’s invitation is the owners’ to cancel', async () => {
@@ -229,25 +203,18 @@ describe('the Audit page', () => {
 });
 
 describe('an invitation link', () => {
-  const invitee = createUser({ profession: null, email: 'colin@example.test', firstName: 'Colin' });
+  const invitee = createUser({
+    profession: null,
+    email: 'colin@example.test',
+    firstName: 'Colin',
+    lastName: 'Colleague',
+  });
 
   /** Sign-up through the real pages, as in register.test.tsx, with the clinic's join at the end. */
   function mockSignUpAndJoin() {
-    let signedIn: CurrentUser | null = null;
     return mockApi(
       withFallbackForOtherPages({
-        'GET /api/users': () => currentUserHandler(signedIn)(),
-        'POST /api/auth/sign-up/email': () => jsonResponse({ token: null, user: { id: 'user-1' } }),
-        'POST /api/auth/email-otp/verify-email': () => {
-          signedIn = invitee;
-          return jsonResponse({ status: true, token: 't', user: { id: 'user-1', ...invitee } });
-        },
-        'POST /api/users/register': () => jsonResponse(invitee),
-        'GET /api/templates/': () => jsonResponse([{ id: 1, name: 'SOAP Note' }]),
-        'PUT /api/users/profile': ({ body }) => {
-          signedIn = { ...invitee, ...(body as Partial<CurrentUser>) };
-          return jsonResponse(signedIn);
-        },
+        ...signUpHandlers(invitee, [{ id: 1, name: 'SOAP Note' }]),
         'POST /api/clinic/invitations/accept': () => jsonResponse(clinicOf('clinician')),
         'GET /api/clinic': () => jsonResponse({ clinic: clinicOf('clinician') }),
         'GET /api/clinic/templates': () => jsonResponse([]),
@@ -271,16 +238,8 @@ describe('an invitation link', () => {
       '/login?invitation=1',
     );
 
-    await fill(user, screen.getByRole('textbox', { name: /First Name/ }), 'Colin');
-    await fill(user, screen.getByRole('textbox', { name: /Last Name/ }), 'Colleague');
-    await fill(user, screen.getByRole('textbox', { name: /Email/ }), invitee.email);
-    await fill(user, screen.getByLabelText(/^Password/), 'Sup3r$ecret!');
-    await fill(user, screen.getByLabelText(/^Confirm Password/), 'Sup3r$ecret!');
-    await user.click(screen.getByRole('checkbox', { name: /I agree to the Terms of Service/ }));
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    await screen.findByRole('heading', { name: 'Verify your email' });
-    await user.paste('135790');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await submitSignUp(user, invitee);
+    await verifyEmailCode(user);
     await screen.findByRole('heading', { name: "Let's set your profile up!" });
     await user.click(screen.getByRole('combobox', { name: 'Profession' }));
     await user.click(screen.getByRole('option', { name: 'General Practitioner' }));

@@ -1,8 +1,9 @@
-import type { Clinic, ClinicRetentionStatus, ClinicRole } from '@clerkly/contracts';
+import type { ClinicRetentionStatus, ClinicRole } from '@clerkly/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data-generators';
-import { currentUserHandler, jsonResponse, mockApi } from '../../../testing/mock-api';
+import { clinicPageHandlers } from '../../../testing/clinic-page';
+import { jsonResponse, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 import { setUpFlowTests } from '../../../testing/flow-tests';
 
@@ -10,40 +11,23 @@ setUpFlowTests();
 
 const ada = createUser();
 
-const clinicOf = (role: ClinicRole): Clinic => ({
-  id: 1,
-  name: 'Harbour Clinic',
-  role,
-  members: [
-    {
-      userId: ada.cognitoId,
-      name: 'Ada Lovelace',
-      email: ada.email,
-      role,
-      joinedAt: '2026-01-05T09:00:00.000Z',
-    },
-  ],
-});
-
 /** The clinic page of a member of `role`; the server keeps the retention it is sent. */
 async function renderClinic(role: ClinicRole) {
   let status: ClinicRetentionStatus = { retention: 'forever', dueCount: 0, oldestDueAt: null };
-  const api = mockApi({
-    'GET /api/users': currentUserHandler(ada),
-    'GET /api/clinic': () => jsonResponse({ clinic: clinicOf(role) }),
-    'GET /api/clinic/templates': () => jsonResponse([]),
-    'GET /api/clinic/invitations': () => jsonResponse([]),
-    [`GET /api/templates/user/${ada.cognitoId}`]: () => jsonResponse([]),
-    'GET /api/clinic/retention': () => jsonResponse(status),
-    'PUT /api/clinic/retention': (request) => {
-      const { retention } = request.body as { retention: ClinicRetentionStatus['retention'] };
-      status =
-        retention === '30d'
-          ? { retention, dueCount: 3, oldestDueAt: '2025-03-14T10:00:00.000Z' }
-          : { retention, dueCount: 0, oldestDueAt: null };
-      return jsonResponse(status);
-    },
-  });
+  const api = mockApi(
+    clinicPageHandlers(ada, role, {
+      'GET /api/clinic/invitations': () => jsonResponse([]),
+      'GET /api/clinic/retention': () => jsonResponse(status),
+      'PUT /api/clinic/retention': (request) => {
+        const { retention } = request.body as { retention: ClinicRetentionStatus['retention'] };
+        status =
+          retention === '30d'
+            ? { retention, dueCount: 3, oldestDueAt: '2025-03-14T10:00:00.000Z' }
+            : { retention, dueCount: 0, oldestDueAt: null };
+        return jsonResponse(status);
+      },
+    }),
+  );
   const app = renderApp('/clinic');
   const section = await screen.findByRole('region', { name: 'Retention' });
   return { ...app, ...api, section };

@@ -1,34 +1,22 @@
 import {
   CLINIC_BILLING_MESSAGES as MESSAGES,
   TOASTS,
-  endDateLabel,
   formatPrice,
   isSubscriptionUsable,
   type BillingInterval,
   type ClinicBilling,
   type ProductList,
 } from '@clerkly/contracts';
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { planOfPrice } from '../../../lib/billing/products';
 import { errorMessage } from '../../../lib/error-message';
 import { useClinicBillingPortal, useClinicCheckout } from '../api/clinic-billing';
+import { BillingPeriodControl } from './billing-period-control';
+import { PlanSummaryCard } from './plan-summary-card';
 import { redirectTo } from './plans-modal';
-import { formatDate, plansFor, statusLabel } from '../utils/plans';
-
-/** Mantine's filled green is 4.4:1 with white text; teal 9 is 5:1 (WCAG AA, issue 14). */
-const ACTIVE_COLOR = 'teal.9';
+import { plansFor, statusLabel } from '../utils/plans';
 
 const seatsText = (count: number) => `${count} ${count === 1 ? 'seat' : 'seats'}`;
 
@@ -52,34 +40,20 @@ export function ClinicPlan({
 }) {
   const { subscription } = billing;
   const plan = planOfPrice(products, subscription.planDuration.stripePriceId);
-  const label = endDateLabel(subscription);
-  const date = subscription.endDate ?? subscription.canceledAt;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      <Card withBorder padding="lg" aria-label="Current plan">
-        <Stack gap="xs">
-          <Group justify="space-between">
-            <Title order={2} size="h3">
-              {plan?.product.metadata.variationName ?? 'Paid plan'}
-            </Title>
-            <Badge color={ACTIVE_COLOR}>{statusLabel(subscription.status)}</Badge>
-          </Group>
-          <Text fw={600}>{MESSAGES.paidBy(billing.clinicName)}</Text>
-          {plan && <Text size="sm">{plan.label} per seat</Text>}
-          <Text size="sm" c="dimmed">
-            {seatsText(subscription.quantity ?? billing.seats)}
-          </Text>
-        </Stack>
-      </Card>
-      <Card withBorder padding="lg" aria-label="End date">
-        <Stack gap="xs">
-          <Text c="dimmed" size="sm">
-            {label}
-          </Text>
-          <Text fw={600}>{label !== 'Expired' && date ? formatDate(date) : '—'}</Text>
-        </Stack>
-      </Card>
-    </SimpleGrid>
+    // Active: only a clinic whose subscription is usable pays for its members (clinicPays).
+    <PlanSummaryCard
+      title={plan?.product.metadata.variationName ?? 'Paid plan'}
+      status={statusLabel(subscription.status)}
+      active
+      subscription={subscription}
+    >
+      <Text fw={600}>{MESSAGES.paidBy(billing.clinicName)}</Text>
+      {plan && <Text size="sm">{plan.label} per seat</Text>}
+      <Text size="sm" c="dimmed">
+        {seatsText(subscription.quantity ?? billing.seats)}
+      </Text>
+    </PlanSummaryCard>
   );
 }
 
@@ -144,16 +118,7 @@ export function ClinicBillingActions({
       <Title order={3} size="h4">
         {billing.clinicName}
       </Title>
-      <SegmentedControl
-        aria-label="Clinic billing period"
-        value={interval}
-        onChange={(value) => setInterval(value === 'year' ? 'year' : 'month')}
-        data={[
-          { value: 'month', label: 'Monthly' },
-          { value: 'year', label: 'Annual' },
-        ]}
-        maw={280}
-      />
+      <BillingPeriodControl label="Clinic billing period" value={interval} onChange={setInterval} />
       {plans.map(({ key, product, price }) => (
         <Group key={`${key}-${price.id}`} justify="space-between" maw={560}>
           <Text>

@@ -15,7 +15,6 @@ import {
   List,
   Loader,
   Modal,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
@@ -27,6 +26,7 @@ import { ApiNetworkError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { planOfPrice } from '../../../lib/billing/products';
+import { BillingPeriodControl } from './billing-period-control';
 import { featuresOf, plansFor } from '../utils/plans';
 
 /** Where the browser goes for the provider's checkout; a seam for tests. */
@@ -135,16 +135,7 @@ export function PlansModal({
         <Text>
           {TEXTS.currentPlan}: <strong>{currentName}</strong>
         </Text>
-        <SegmentedControl
-          aria-label="Billing period"
-          value={interval}
-          onChange={(value) => setInterval(value === 'year' ? 'year' : 'month')}
-          data={[
-            { value: 'month', label: 'Monthly' },
-            { value: 'year', label: 'Annual' },
-          ]}
-          maw={280}
-        />
+        <BillingPeriodControl label="Billing period" value={interval} onChange={setInterval} />
         {products && !products.billingEnabled && (
           <Alert color="blue" variant="light">
             {TEXTS.billingOff}
