@@ -190,4 +190,54 @@ describe('a symptom named only in misheard words (issue 24, the denials test)', 
     }
     expect(note.text).toMatch(/Denies nausea or vomiting/);
   });
+
+  it('reads a written sentence as prose: "the nausea no nausea." states nausea', async () => {
+    // A third run: "… a rash on my skin and the nausea no nausea", one segment.
+    const third = [
+      ['humid', 0.061],
+      ['today', 0.554],
+      ['i', 0.951],
+      ['have', 0.999],
+      ['a', 0.98],
+      ['rash', 1],
+      ['on', 0.756],
+      ['my', 0.994],
+      ['skin', 0.452],
+      ['and', 0.706],
+      ['the', 0.56],
+      ['nausea', 0.842],
+      ['no', 0.242],
+      ['nausea', 0.778],
+      ['and', 0.822],
+      ['a', 0.551],
+      ['bomb', 0.406],
+      ['in', 0.074],
+      ['date', 0.008],
+      ['mohammad', 0.389],
+      ['to', 0.572],
+      ['any', 0.52],
+      ['palpitations', 1],
+      ['no', 0.802],
+      ['palpitations', 1],
+      ['and', 0.891],
+      ['the', 0.409],
+      ['nausea', 0.344],
+      ['as', 0.194],
+      ['all', 1],
+      ['no', 0.079],
+      ['laws', 0.243],
+      ['it', 0.71],
+      ['up', 0.111],
+    ] as const;
+    const lines = [third.slice(0, 14), third.slice(14, 23), third.slice(23)];
+    const note = await engine.generate({
+      transcript: lines.map((words) => words.map(([w]) => w).join(' ')).join('\n'),
+      template: clinicVisit,
+      wordConfidences: third.map(([word, confidence]) => ({ word, confidence })),
+    });
+    const read = prepareAssertionText(note.text);
+    const affirmed = findingMentions(read, 'nausea').filter((m) => m.assertion === 'affirmed');
+    expect(affirmed).toEqual([]);
+    expect(note.text).toMatch(/Denies nausea/);
+  });
 });

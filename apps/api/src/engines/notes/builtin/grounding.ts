@@ -72,7 +72,9 @@ export interface Grounding {
  */
 function affirmsDeniedSymptom(text: string, denied: ReadonlySet<string>): boolean {
   if (denied.size === 0) return false;
-  const read = prepareAssertionText(text);
+  // Read as the note's prose, as a reader of the note reads it: a one-sentence text counts as
+  // unpunctuated speech, where "the nausea no nausea" is a question and its answer.
+  const read = { ...prepareAssertionText(text), punctuated: true };
   return [...denied].some((symptom) =>
     findingMentions(read, symptom).some((mention) => mention.assertion === 'affirmed'),
   );
