@@ -62,9 +62,11 @@ export function polarityFlips(taggedNote: string, otherNote: string): PolarityFl
   // chills" deny, "Endorses fever" and "The fever started Monday" affirm. A finding flips when the
   // tagged note only denies it and the other note only affirms it; a note that affirms and denies
   // one finding in different places ("some tenderness here, none there") is not a flip.
-  const tagged = prepareAssertionText(claimSentences(taggedNote).join('\n'));
+  // A note is written prose: its sentences end in full stops however short it is.
+  const asProse = (text: string) => ({ ...prepareAssertionText(text), punctuated: true });
+  const tagged = asProse(claimSentences(taggedNote).join('\n'));
   const otherText = claimSentences(otherNote).join('\n');
-  const other = prepareAssertionText(otherText);
+  const other = asProse(otherText);
   const denied = deniedFindings(taggedNote);
   const flips: PolarityFlip[] = [];
   for (const finding of denied) {

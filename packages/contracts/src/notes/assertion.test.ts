@@ -62,6 +62,14 @@ describe('the assertion stage', () => {
 
   it('marks what is hypothetical, possible, past or someone else’s', () => {
     expect(assertions('call me if you get any chest pain', 'chest pain')).toEqual(['hypothetical']);
+    // A condition's later alternatives are as hypothetical as its first (ACI-BENCH D2N040's note).
+    expect(
+      assertions(
+        'Rest and fluids. Call us if the headaches become more severe or she develops a fever.',
+        'fever',
+      ),
+    ).toEqual(['hypothetical']);
+    expect(assertions('no nausea or i would have called', 'nausea')).toEqual(['negated']);
     expect(assertions('this could be pneumonia', 'pneumonia')).toEqual(['possible']);
     expect(assertions('she has a history of migraines', 'migraines')).toEqual(['historical']);
     expect(assertions('my mother had breast cancer', 'breast cancer')).toEqual(['other-person']);

@@ -177,7 +177,7 @@ const YES_ANSWER = byFirstWord(POSITIVE_ANSWERS);
 const FORWARD_QUESTION = byFirstWord(QUESTION_CUES.filter((c) => !c.startsWith('any')));
 /** After these, a new subject continues the clause ("i don't think i have any", "no pain in my chest"). */
 const BINDS_NEXT = new Set(
-  'think know say said believe sure guess feel felt noticed notice that if whether realize remember in on to of with at from around under over near by about into behind'.split(
+  'think know say said believe sure guess feel felt noticed notice that if whether realize remember in on to of with at from around under over near by about into behind or'.split(
     ' ',
   ),
 );

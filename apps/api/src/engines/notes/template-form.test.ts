@@ -124,3 +124,77 @@ describe('a template from an example note', () => {
     expect(body(note, 'PLAN').bullets?.join(' ')).toMatch(/ibuprofen/i);
   });
 });
+
+/**
+ * The browser test's consultation (e2e `THROAT_SCRIPT`) in the shapes the app receives, and two
+ * of the offline recogniser's hearings of it on a busy machine. Without speakers or full stops,
+ * "i think this is a viral infection the plan is rest and fluids" was one sentence of history,
+ * told as the patient's ("The patient thinks this is a viral infection"), and the plan "Not
+ * discussed."
+ */
+const THROAT = [
+  ['[doctor]', 'What brings you in today?'],
+  ['[patient]', 'I have had a sore throat for three days. It hurts to swallow.'],
+  ['[doctor]', 'Any fever?'],
+  ['[patient]', 'No fever.'],
+  ['[doctor]', 'Your throat is red. I think this is a viral infection.'],
+  ['[doctor]', 'The plan is rest and fluids, and paracetamol as needed.'],
+  ['[doctor]', 'I will write you a certificate for three days.'],
+];
+const throatPlain = THROAT.map(([, said]) => said).join(' ');
+const THROAT_SHAPES = {
+  tagged: THROAT.map((turn) => turn.join(' ')).join('\n'),
+  plain: throatPlain,
+  asr: throatPlain.toLowerCase().replace(/[.,?!]/g, ''),
+  'recogniser, busy machine': [
+    'brees humid today i have had a sore throat for three days',
+    'it starts to swallow an easy for most sievert your throw does read',
+    "i think this is a viral infection that that is arrest and fluids and there was an somalia's needed",
+    'i will write us certificates for three days',
+  ].join('\n'),
+};
+
+describe.each(Object.entries(THROAT_SHAPES))(
+  'the example-note template on a %s throat consultation',
+  (_shape, transcript) => {
+    it('puts the clinician’s impression in ASSESSMENT, never in the patient’s history', async () => {
+      const sections = sectionsFromExampleNote(
+        'PRESENTING COMPLAINT:\nSore throat for 3 days.\n\nHISTORY\nPainful swallowing, no fever.\n\nASSESSMENT\n- Viral pharyngitis\n\nPLAN\n- Rest and fluids\n- Paracetamol as needed',
+      );
+      const template: NoteTemplate = {
+        name: 'Throat',
+        kind: 'note',
+        topics: sections.map((s) => ({ ...s, name: s.title })),
+      };
+      const note = await engine.generate({ transcript, template });
+      expect(note.sections.map((s) => s.title)).toEqual([
+        'PRESENTING COMPLAINT',
+        'HISTORY',
+        'ASSESSMENT',
+        'PLAN',
+      ]);
+      expect(body(note, 'HISTORY').content).toMatch(/sore throat/i);
+      expect(body(note, 'HISTORY').content).not.toMatch(/infection|thinks/i);
+      expect(body(note, 'ASSESSMENT').bullets?.join(' ')).toMatch(/viral infection/i);
+    });
+  },
+);
+
+describe('a plan said without speakers or full stops', () => {
+  it('is the PLAN section’s, as a list', async () => {
+    const sections = sectionsFromExampleNote(
+      'HISTORY\nPainful swallowing.\n\nPLAN\n- Rest and fluids\n- Paracetamol as needed',
+    );
+    const template: NoteTemplate = {
+      name: 'Throat',
+      kind: 'note',
+      topics: sections.map((s) => ({ ...s, name: s.title })),
+    };
+    for (const transcript of [THROAT_SHAPES.plain, THROAT_SHAPES.asr]) {
+      const note = await engine.generate({ transcript, template });
+      expect(body(note, 'PLAN').bullets?.join(' ')).toMatch(/rest and fluids.*paracetamol/i);
+      expect(body(note, 'PLAN').bullets?.join(' ')).toMatch(/certificate for 3 days/i);
+      expect(body(note, 'HISTORY').content).not.toMatch(/plan|paracetamol/i);
+    }
+  });
+});

@@ -1221,6 +1221,7 @@ export const PLAN_TERMS = [
   'crutches',
   'ice',
   'rest',
+  'fluids',
   'elevate',
   'elevation',
   'compression',
@@ -1240,6 +1241,10 @@ export const PLAN_TERMS = [
   'nightly',
   'as needed',
   'appointment',
+  // Paperwork written for the patient (issue 27's throat visit: "a certificate for three days").
+  'certificate',
+  'sick note',
+  'fit note',
   'specialist',
   'consult',
   'vaccine',

@@ -52,3 +52,29 @@ describe('sentences from speech', () => {
     ]);
   });
 });
+
+describe('the clinician turning to findings and the plan', () => {
+  it('cuts before a finding told to the patient and before "the plan is"', () => {
+    expect(
+      splitSentences(
+        'any fever no fever your throat is red i think this is a viral infection the plan is rest and fluids and paracetamol as needed',
+        true,
+      ),
+    ).toEqual([
+      'any fever',
+      'no fever',
+      'your throat is red',
+      'i think this is a viral infection',
+      'the plan is rest and fluids and paracetamol as needed',
+    ]);
+  });
+
+  it('keeps "the plan" inside a clause that runs on to it', () => {
+    for (const said of [
+      'so what is the plan for my knee then doctor',
+      'i would like to know the plan for my knee after the x-ray',
+    ]) {
+      expect(splitSentences(said, true)).toEqual([said]);
+    }
+  });
+});

@@ -142,13 +142,23 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
       (bare === 'when' &&
         /^(?:i|you)$/.test(next) &&
         /^(?:press|push|move|touch|bend)/.test(words[i + 2] ?? '')) ||
-      (bare === 'your' &&
-        /^(?:lungs|heart|abdomen|lower|upper|neck|skin|reflexes|strength|pulses)$/.test(next) &&
-        !BINDS_NEXT.has(prev) &&
-        !/^(?:to|at|on|in|of|check|examine|listen|and|feel|hear|see)$/.test(prev)) ||
       (bare === 'i' &&
         /^(?:do|appreciate|see|notice|feel|hear)$/.test(next) &&
         /^(?:not|appreciate|see|notice|hear|feel|any|some|a)$/.test(words[i + 2] ?? ''));
+    // The clinician turning to the plan: "... a viral infection | the plan is rest and fluids".
+    const planBoundary =
+      /^(?:the|my|our)$/.test(bare) &&
+      /^(?:plan|assessment|impression|diagnosis)$/.test(next) &&
+      /^(?:is|for|would|will|then|today|now)$/.test(words[i + 2] ?? '') &&
+      mayEndBefore(prev);
+    // A finding told to the patient, however short what came before: "no fever | your throat is red".
+    const findingBoundary =
+      bare === 'your' &&
+      /^(?:lungs|heart|abdomen|lower|upper|neck|skin|reflexes|strength|pulses|throat|tonsils|ears?|eardrums?|temperature)$/.test(
+        next,
+      ) &&
+      !BINDS_NEXT.has(prev) &&
+      !/^(?:to|at|on|in|of|check|examine|listen|and|feel|hear|see)$/.test(prev);
     const andBoundary =
       current.length >= 18 &&
       (bare === 'and' || bare === 'but') &&
@@ -195,11 +205,13 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
           soBoundary ||
           nowBoundary ||
           examBoundary ||
+          planBoundary ||
           andBoundary)) ||
       // "... chest pain | no | how long has ...": a bare answer, then the next question.
       (current.length === 1 && /^(?:no|yes|yeah|nope)$/.test(prev) && questionBoundary) ||
       (current.length >= 2 &&
         (answerBoundary ||
+          findingBoundary ||
           questionBoundary ||
           replyBoundary ||
           closingCourtesy ||

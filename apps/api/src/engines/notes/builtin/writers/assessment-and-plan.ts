@@ -8,7 +8,7 @@ import { META, type SectionBody, type WriterContext, fromClinician } from './wri
 const PROBLEM_LEAD =
   /(?:^|,\s*)(?:(?:so|and|now|lastly|finally|next|then|also|okay|alright),?\s+)*(?:for|from|regarding|in terms of|as far as|as for|with regards? to|now for|moving on to|next for|and for|lastly for|finally for|about)\s+(?:your|the|his|her)?\s*(?:(?:first|second|third|fourth|next|last|final|other|primary)\s+)?(?:problem|issue|diagnosis)?(?:\s+of)?,?\s*(?:your\s+|the\s+|his\s+|her\s+)?([a-z0-9' -]+?)(?=,|$|\.| i | we | it | you | that | so | which | is | are )/;
 const DIAGNOSIS_LEAD =
-  /\b(?:i think (?:that )?(?:you have|you are having|this is|it is|you might have|you may have)|you have|diagnosis (?:is|of)|diagnosed with|consistent with|positive for|looks like you have|it looks like|this looks like|suffering from|primary diagnosis of)\s+(?:a |an |some |the |mild |moderate |severe |acute |chronic |little |bit |of )*([a-z0-9' -]+?)(?=,|$|\.| and | which | that | so | but | i | we | from | because )/;
+  /\b(?:i think (?:that )?(?:you have|you are having|this is|it is|you might have|you may have)|i(?: would|'d)? say (?:that )?(?:this is|it is)|you have|diagnosis (?:is|of)|diagnosed with|consistent with|positive for|looks like you have|it looks like|this looks like|suffering from|primary diagnosis of)\s+(?:a |an |some |the |mild |moderate |severe |acute |chronic |little |bit |of )*([a-z0-9' -]+?)(?=,|$|\.| and | which | that | so | but | i | we | from | because )/;
 
 const PROBLEM_TERMS = new RegExp(`${CONDITION_RE.source}`);
 
@@ -192,7 +192,9 @@ export function writeAssessment(ctx: WriterContext): SectionBody | null {
   if (problems.length > 0) {
     const bullets = problems.map((p) => {
       const reasoning = p.lines.find((l) =>
-        /\b(?:I think|consistent with|likely|diagnos|because|due to|appears|suggests)\b/i.test(l),
+        /\b(?:I think|I (?:would |'d )?say|consistent with|likely|diagnos|because|due to|appears|suggests)\b/i.test(
+          l,
+        ),
       );
       return `${capitalise(applyCasing(p.title ?? '', null))}${reasoning ? `: ${reasoning}` : '.'}`;
     });
@@ -216,7 +218,9 @@ export function writeAssessment(ctx: WriterContext): SectionBody | null {
 
 export function writePlan(ctx: WriterContext): SectionBody | null {
   const problems = collectProblems(ctx);
-  const lines = problems.flatMap((p) => p.lines.filter((l) => !/^I think\b/.test(l)));
+  const lines = problems.flatMap((p) =>
+    p.lines.filter((l) => !/^I (?:think|(?:would |'d )?say)\b/.test(l)),
+  );
   const follow = followUpLine(ctx);
   if (follow) lines.push(follow);
   if (lines.length === 0) return null;
