@@ -32,6 +32,18 @@ function timerSeconds(text: string | null): number {
   return match ? Number(match[1]) * 60 + Number(match[2]) : -1;
 }
 
+/**
+ * Waits until the recording timer shows at least `seconds`. At least, not exactly: polled on a
+ * busy machine, the timer passed 1:15 unseen (1:14, then 1:16) and an exact wait ran on to its
+ * limit (issue 30).
+ */
+export async function waitForTimer(page: Page, seconds: number, timeoutMs = (seconds + 15) * 1000) {
+  const timer = page.getByRole('timer', { name: 'Recording time' });
+  await expect
+    .poll(async () => timerSeconds(await timer.textContent()), { timeout: timeoutMs })
+    .toBeGreaterThanOrEqual(seconds);
+}
+
 /** Records until the timer shows at least `seconds`, then stops. */
 export async function record(
   page: Page,
@@ -41,14 +53,7 @@ export async function record(
   await expect(button(page, startLabel)).toBeEnabled();
   const startedAt = Date.now();
   await button(page, startLabel).click();
-  const timer = page.getByRole('timer', { name: 'Recording time' });
-  // At least the time asked for, not exactly it: polled on a busy machine, the timer passed 1:15
-  // unseen (1:14, then 1:16) and the wait ran on to its limit (issue 30).
-  await expect
-    .poll(async () => timerSeconds(await timer.textContent()), {
-      timeout: (seconds + 15) * 1000,
-    })
-    .toBeGreaterThanOrEqual(seconds);
+  await waitForTimer(page, seconds);
   await button(page, 'Stop Recording').click();
   await expect(page.getByRole('timer', { name: 'Recording time' })).toBeHidden();
   return { minSeconds: seconds, maxSeconds: (Date.now() - startedAt) / 1000 };
