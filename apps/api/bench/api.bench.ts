@@ -11,7 +11,7 @@
  * bare route; plus the server's idle RSS and its peak RSS under load, and the start-up times.
  * Wall-clock figures depend on the machine's load (printed with them); ratios are what count.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,9 +19,15 @@ import { parseArgs } from 'node:util';
 import { API_PATHS } from '@clerkly/contracts';
 import autocannon from 'autocannon';
 import { apiPackageRoot, repoRoot } from '../src/lib/paths';
-import { freePort } from '../test/processes/harness';
-import { cookiesOf, createScratchPostgres, newUser, readLatestCode } from '../test/helper';
-import { median } from './bench-support';
+import { freePort, signUp } from '../test/processes/harness';
+import { createScratchPostgres } from '../test/helper';
+import {
+  callJson,
+  median,
+  startProductionServer,
+  stopProcess,
+  waitUntilReady,
+} from './bench-support';
 
 const { values } = parseArgs({
   options: {
@@ -56,36 +62,7 @@ const rssOf = (pid: number): number => {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 };
 
-interface Server {
-  url: string;
-  child: ChildProcess;
-  startMs: number;
-  stop(): Promise<void>;
-}
-
-async function waitReady(url: string, child: ChildProcess, probe: string) {
-  let ended = false;
-  child.once('exit', () => (ended = true));
-  for (let attempt = 0; ; attempt += 1) {
-    if (ended) throw new Error(`server exited during start (${url})`);
-    if (attempt > 3000) throw new Error(`server did not become ready in 300 s (${url})`);
-    try {
-      if ((await fetch(`${url}${probe}`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-function stopper(child: ChildProcess) {
-  return () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-}
+type Server = Awaited<ReturnType<typeof startProductionServer>>;
 
 /** The baseline: Fastify 5 answering `GET /` with a constant, in its own Node process. */
 async function startBare(): Promise<Server> {
@@ -99,79 +76,18 @@ await app.listen({ port: ${port}, host: '127.0.0.1' });`;
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitReady(url, child, '/');
-  return { url, child, startMs: performance.now() - began, stop: stopper(child) };
+  await waitUntilReady(url, child, '/');
+  return { url, child, startMs: performance.now() - began, stop: () => stopProcess(child) };
 }
 
-async function startApp(dataDir: string, databaseUrl: string | null): Promise<Server> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const began = performance.now();
+function startApp(dataDir: string, databaseUrl: string | null): Promise<Server> {
   const profiling = values.profile
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`]
     : [];
-  const child = spawn(process.execPath, [...profiling, 'dist/server.js'], {
-    cwd: apiPackageRoot(),
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      // Production refuses keys inside DATA_DIR (issue 23): beside it, kept across restarts.
-      KEYS_DIR: `${dataDir}-keys`,
-      LOG_LEVEL: 'warn',
-      // The bench hammers a few routes from one address and one account.
-      RATE_LIMIT: 'off',
-      USAGE_LIMITS: 'off',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitReady(url, child, '/readyz');
-  return { url, child, startMs: performance.now() - began, stop: stopper(child) };
+  return startProductionServer(dataDir, databaseUrl, profiling);
 }
 
-interface Clinician {
-  id: string;
-  cookie: string;
-  origin: string;
-}
-
-async function signUp(url: string, outboxDir: string): Promise<Clinician> {
-  const user = newUser();
-  const headers = { origin: url, 'content-type': 'application/json' };
-  const created = await fetch(`${url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ ...user, name: `${user.firstName} ${user.lastName}` }),
-  });
-  if (!created.ok) throw new Error(`sign-up: ${created.status}`);
-  const otp = await readLatestCode(outboxDir, user.email);
-  const verified = await fetch(`${url}/api/auth/email-otp/verify-email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email: user.email, otp }),
-  });
-  if (!verified.ok) throw new Error(`verify: ${verified.status}`);
-  const body = (await verified.json()) as { user: { id: string } };
-  return { id: body.user.id, cookie: cookiesOf(verified.headers.getSetCookie()), origin: url };
-}
-
-async function api(url: string, user: Clinician, method: string, route: string, body?: unknown) {
-  const response = await fetch(`${url}${route}`, {
-    method,
-    headers: {
-      cookie: user.cookie,
-      origin: user.origin,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status}`);
-  return response.json();
-}
+type Clinician = Awaited<ReturnType<typeof signUp>>;
 
 const NOTE_TEXT =
   '<h2>Subjective</h2><p>Patient reports two weeks of intermittent headache, worse in the ' +
@@ -180,16 +96,16 @@ const NOTE_TEXT =
 
 /** Saved sessions of 250 patients, two notes each, through the API like the web app saves them. */
 async function seedNotes(url: string, user: Clinician) {
-  const templates = (await api(url, user, 'GET', API_PATHS.templates)) as { id: number }[];
+  const templates = (await callJson({ url }, user, 'GET', API_PATHS.templates)) as { id: number }[];
   const templateIds = templates.slice(0, TEMPLATES_PER_SESSION).map((t) => t.id);
   const sessions = Math.ceil(NOTES / TEMPLATES_PER_SESSION);
   for (let i = 0; i < sessions; i += 1) {
-    const session = (await api(url, user, 'POST', API_PATHS.patientSessions, {
+    const session = (await callJson({ url }, user, 'POST', API_PATHS.patientSessions, {
       firstName: `Patient ${String(i % PATIENTS).padStart(3, '0')}`,
       appointmentTypeId: 1,
       patientConsent: true,
     })) as { id: number; version: number };
-    await api(url, user, 'PATCH', `/api/patient-sessions/${session.id}`, {
+    await callJson({ url }, user, 'PATCH', `/api/patient-sessions/${session.id}`, {
       notes: templateIds.map((templateId) => ({
         notesContent: NOTE_TEXT,
         patientSessionId: session.id,
@@ -256,19 +172,19 @@ async function benchDatabase(label: string, databaseUrl: string | null, bare: Se
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const idleRssAtStart = rssOf(pid);
   try {
-    const user = await signUp(app.url, path.join(dataDir, 'outbox'));
+    const user = await signUp(app, app.url, path.join(dataDir, 'outbox'));
     const seedBegan = performance.now();
     await seedNotes(app.url, user);
     const seedSeconds = (performance.now() - seedBegan) / 1000;
     const auth = { cookie: user.cookie, origin: user.origin };
     const pageUrl = `${app.url}${API_PATHS.savedNotesPage(user.id)}`;
     const firstPage =
-      NOTES > 0 ? await api(app.url, user, 'GET', API_PATHS.savedNotesPage(user.id)) : null;
+      NOTES > 0 ? await callJson(app, user, 'GET', API_PATHS.savedNotesPage(user.id)) : null;
     // A later page: the one after ten pages of the default size.
     let cursor = (firstPage as { nextCursor: string | null } | null)?.nextCursor ?? null;
     for (let page = 1; page < 10 && cursor; page += 1) {
-      const next = (await api(
-        app.url,
+      const next = (await callJson(
+        app,
         user,
         'GET',
         `${API_PATHS.savedNotesPage(user.id)}?cursor=${encodeURIComponent(cursor)}`,

@@ -1,8 +1,13 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { API_PATHS } from '@clerkly/contracts';
+import { encodeWav } from '../src/engines/audio/wav';
 import { buildEngineConfig, type EngineConfig } from '../src/config/config';
 import { ConfigError, parseEnv } from '../src/config/env';
-import { repoRoot } from '../src/lib/paths';
+import { apiPackageRoot, repoRoot } from '../src/lib/paths';
+import { call, freePort, type Clinician, type ServerProcess } from '../test/processes/harness';
 
 /** The middle value (the mean of the two middle ones for an even count); 0 for none. */
 export function median(values: number[]): number {
@@ -49,4 +54,126 @@ export function cpuSeconds(): number | null {
   } catch {
     return null;
   }
+}
+
+/** A new patient session for a bench clinician (consent given), as the web app creates one. */
+export async function newBenchSession(
+  server: Pick<ServerProcess, 'url'>,
+  user: Clinician,
+): Promise<number> {
+  const response = await call(server, user, 'POST', API_PATHS.patientSessions, {
+    firstName: 'Bench Patient',
+    appointmentTypeId: 1,
+    patientConsent: true,
+  });
+  if (response.status !== 201 && response.status !== 200) {
+    throw new Error(`new session: ${response.status}`);
+  }
+  return ((await response.json()) as { id: number }).id;
+}
+
+/**
+ * The seed's upload-at-Stop path: the whole recording sent at once with the templates chosen;
+ * returns the seconds from Stop until the server answered (with the notes).
+ */
+export async function uploadAtStopSeconds(
+  server: Pick<ServerProcess, 'url'>,
+  user: Clinician,
+  samples: Int16Array,
+  templateIds: number[],
+): Promise<number> {
+  const sessionId = await newBenchSession(server, user);
+  const form = new FormData();
+  form.append('selectedTemplateIds', JSON.stringify(templateIds));
+  form.append('sessionId', String(sessionId));
+  form.append(
+    'audio',
+    new Blob([new Uint8Array(encodeWav(samples))], { type: 'audio/wav' }),
+    'recording.wav',
+  );
+  const stop = performance.now();
+  const response = await fetch(`${server.url}${API_PATHS.upload}`, {
+    method: 'POST',
+    headers: { cookie: user.cookie, origin: user.origin },
+    body: form,
+  });
+  if (response.status !== 200) {
+    throw new Error(`upload: ${response.status} ${await response.text()}`);
+  }
+  return (performance.now() - stop) / 1000;
+}
+
+/** `call` for a bench that expects success: the JSON answer, or an error naming the route. */
+export async function callJson(
+  server: Pick<ServerProcess, 'url'>,
+  user: Pick<Clinician, 'cookie' | 'origin'>,
+  method: string,
+  route: string,
+  body?: unknown,
+): Promise<unknown> {
+  const response = await call(server, user, method, route, body);
+  if (!response.ok) {
+    throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+  }
+  return response.json();
+}
+
+/** Resolves once `probe` on `url` answers OK; rejects if the process exits first or after 300 s. */
+export async function waitUntilReady(url: string, child: ChildProcess, probe: string) {
+  let ended = child.exitCode !== null;
+  child.once('exit', () => (ended = true));
+  for (let attempt = 0; ; attempt += 1) {
+    if (ended) throw new Error(`server exited during start (${url})`);
+    if (attempt > 3000) throw new Error(`server did not become ready in 300 s (${url})`);
+    try {
+      if ((await fetch(`${url}${probe}`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Ends a child process with SIGTERM and resolves when it has exited. */
+export function stopProcess(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * The production build (`dist/server.js`, NODE_ENV=production) on a free port with a fresh
+ * DATA_DIR, PGlite unless `databaseUrl` is given; `startMs` is the time until /readyz answered.
+ */
+export async function startProductionServer(
+  dataDir: string,
+  databaseUrl: string | null,
+  nodeArgs: string[] = [],
+) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const began = performance.now();
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server.js'], {
+    cwd: apiPackageRoot(),
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      // Production refuses keys inside DATA_DIR (issue 23): beside it, kept across restarts.
+      KEYS_DIR: `${dataDir}-keys`,
+      LOG_LEVEL: 'warn',
+      // The benches hammer a few routes from one address and one account.
+      RATE_LIMIT: 'off',
+      USAGE_LIMITS: 'off',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitUntilReady(url, child, '/readyz');
+  return { url, child, startMs: performance.now() - began, stop: () => stopProcess(child) };
 }

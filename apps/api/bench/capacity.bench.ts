@@ -43,6 +43,7 @@ import {
   type Clinician,
   type ServerProcess,
 } from '../test/processes/harness';
+import { newBenchSession, uploadAtStopSeconds } from './bench-support';
 import { consultation, segmentsOf } from './consultation-audio';
 
 const { values } = parseArgs({
@@ -128,18 +129,6 @@ interface ClinicianResult {
   errors: string[];
 }
 
-async function newSession(server: ServerProcess, user: Clinician): Promise<number> {
-  const response = await call(server, user, 'POST', API_PATHS.patientSessions, {
-    firstName: 'Bench Patient',
-    appointmentTypeId: 1,
-    patientConsent: true,
-  });
-  if (response.status !== 201 && response.status !== 200) {
-    throw new Error(`new session: ${response.status}`);
-  }
-  return ((await response.json()) as { id: number }).id;
-}
-
 /** One clinician: record (segments at real-time pace, live transcript polled), Stop, notes. */
 async function oneClinician(
   server: ServerProcess,
@@ -148,7 +137,7 @@ async function oneClinician(
 ): Promise<ClinicianResult> {
   const errors: string[] = [];
   const lags: number[] = [];
-  const sessionId = await newSession(server, user);
+  const sessionId = await newBenchSession(server, user);
   const segments = segmentsOf(samples);
   const durations = segments.map((segment) => segment.length / TARGET_SAMPLE_RATE);
   const began = performance.now();
@@ -229,28 +218,6 @@ async function oneClinician(
     lags,
     errors,
   };
-}
-
-async function uploadAtStop(server: ServerProcess, user: Clinician, samples: Int16Array) {
-  const sessionId = await newSession(server, user);
-  const form = new FormData();
-  form.append('selectedTemplateIds', JSON.stringify(templateIds));
-  form.append('sessionId', String(sessionId));
-  form.append(
-    'audio',
-    new Blob([new Uint8Array(encodeWav(samples))], { type: 'audio/wav' }),
-    'recording.wav',
-  );
-  const stop = performance.now();
-  const response = await fetch(`${server.url}${API_PATHS.upload}`, {
-    method: 'POST',
-    headers: { cookie: user.cookie, origin: user.origin },
-    body: form,
-  });
-  if (response.status !== 200) {
-    throw new Error(`upload: ${response.status} ${await response.text()}`);
-  }
-  return (performance.now() - stop) / 1000;
 }
 
 interface Deployment {
@@ -343,7 +310,7 @@ async function round(deployment: Deployment, users: Clinician[], n: number): Pro
     errors: results.flatMap((r) => r.errors),
   };
   if (values.upload && n === 1) {
-    result.upload = await uploadAtStop(deployment.api, users[0]!, audios[0]!);
+    result.upload = await uploadAtStopSeconds(deployment.api, users[0]!, audios[0]!, templateIds);
   }
   return result;
 }

@@ -25,7 +25,7 @@ import {
   type ServerProcess,
 } from '../test/processes/harness';
 import { consultation, segmentsOf } from './consultation-audio';
-import { median } from './bench-support';
+import { median, newBenchSession, uploadAtStopSeconds } from './bench-support';
 
 const { values } = parseArgs({
   options: {
@@ -39,19 +39,10 @@ const minutes = Number(values.minutes);
 const rounds = Number(values.rounds);
 const templateIds = values.templates.split(',').map(Number);
 
-async function newSession(server: ServerProcess, user: Clinician): Promise<number> {
-  const response = await call(server, user, 'POST', API_PATHS.patientSessions, {
-    firstName: 'Bench Patient',
-    appointmentTypeId: 1,
-    patientConsent: true,
-  });
-  return ((await response.json()) as { id: number }).id;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 async function segmentPath(server: ServerProcess, user: Clinician, samples: Int16Array) {
-  const sessionId = await newSession(server, user);
+  const sessionId = await newBenchSession(server, user);
   const segments = segmentsOf(samples);
   const began = performance.now();
   let playedSamples = 0;
@@ -97,27 +88,6 @@ async function segmentPath(server: ServerProcess, user: Clinician, samples: Int1
   };
 }
 
-async function uploadAtStop(server: ServerProcess, user: Clinician, samples: Int16Array) {
-  const sessionId = await newSession(server, user);
-  const form = new FormData();
-  form.append('selectedTemplateIds', JSON.stringify(templateIds));
-  form.append('sessionId', String(sessionId));
-  form.append(
-    'audio',
-    new Blob([new Uint8Array(encodeWav(samples))], { type: 'audio/wav' }),
-    'recording.wav',
-  );
-  const stop = performance.now();
-  const response = await fetch(`${server.url}${API_PATHS.upload}`, {
-    method: 'POST',
-    headers: { cookie: user.cookie, origin: user.origin },
-    body: form,
-  });
-  if (response.status !== 200)
-    throw new Error(`upload: ${response.status} ${await response.text()}`);
-  return { stopToNotes: (performance.now() - stop) / 1000 };
-}
-
 async function main() {
   const workDir = mkdtempSync(path.join(tmpdir(), 'clerkly-bench-pipeline-'));
   const dataDir = path.join(workDir, 'data');
@@ -141,7 +111,9 @@ async function main() {
     }
     const upload = [];
     for (let round = 0; round < rounds; round += 1) {
-      const result = await uploadAtStop(server, user, samples);
+      const result = {
+        stopToNotes: await uploadAtStopSeconds(server, user, samples, templateIds),
+      };
       upload.push(result);
       console.log(
         `upload at Stop, round ${round + 1}: Stop → notes ${result.stopToNotes.toFixed(2)} s ` +

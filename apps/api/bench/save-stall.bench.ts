@@ -9,16 +9,14 @@
  * time. Each save also keeps a version of the notes (the note history), so that cost is included.
  * The figures depend on the machine's load, printed with them.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_PATHS } from '@clerkly/contracts';
-import { apiPackageRoot } from '../src/lib/paths';
-import { freePort } from '../test/processes/harness';
-import { cookiesOf, createScratchPostgres, newUser, readLatestCode } from '../test/helper';
-import { median } from './bench-support';
+import { signUp } from '../test/processes/harness';
+import { createScratchPostgres } from '../test/helper';
+import { callJson, median, startProductionServer } from './bench-support';
 
 const { values } = parseArgs({
   options: {
@@ -47,75 +45,6 @@ function text(chars: number, repetitive: boolean, salt: number): string {
   return out.slice(0, chars);
 }
 
-async function startServer(dataDir: string, databaseUrl: string | null) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/server.js'], {
-    cwd: apiPackageRoot(),
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      KEYS_DIR: `${dataDir}-keys`,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT: 'off',
-      USAGE_LIMITS: 'off',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let attempt = 0; ; attempt += 1) {
-    if (child.exitCode !== null) throw new Error('the server exited during start');
-    if (attempt > 3000) throw new Error('the server did not become ready');
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return { url, child };
-}
-
-async function signUp(url: string, outboxDir: string) {
-  const user = newUser();
-  const headers = { origin: url, 'content-type': 'application/json' };
-  const created = await fetch(`${url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ ...user, name: `${user.firstName} ${user.lastName}` }),
-  });
-  if (!created.ok) throw new Error(`sign-up: ${created.status}`);
-  const otp = await readLatestCode(outboxDir, user.email);
-  const verified = await fetch(`${url}/api/auth/email-otp/verify-email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email: user.email, otp }),
-  });
-  if (!verified.ok) throw new Error(`verify: ${verified.status}`);
-  return { cookie: cookiesOf(verified.headers.getSetCookie()), origin: url };
-}
-
-type Clinician = Awaited<ReturnType<typeof signUp>>;
-
-async function call(url: string, user: Clinician, method: string, route: string, body?: unknown) {
-  const response = await fetch(`${url}${route}`, {
-    method,
-    headers: {
-      cookie: user.cookie,
-      origin: user.origin,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
 /** The slowest /healthz answer while `work` runs, probing every 10 ms from this process. */
 async function slowestHealthzDuring(url: string, work: Promise<unknown>): Promise<number> {
   let done = false;
@@ -141,15 +70,15 @@ async function main() {
           'clerkly_bench',
         )
       : null;
-  const server = await startServer(dataDir, scratch?.url ?? null);
+  const server = await startProductionServer(dataDir, scratch?.url ?? null);
   try {
-    const user = await signUp(server.url, path.join(dataDir, 'outbox'));
-    const templates = (await call(server.url, user, 'GET', API_PATHS.templates)) as {
+    const user = await signUp(server, server.url, path.join(dataDir, 'outbox'));
+    const templates = (await callJson(server, user, 'GET', API_PATHS.templates)) as {
       id: number;
     }[];
     const templateIds = templates.slice(0, 7).map((t) => t.id);
     const session = async () => {
-      const created = (await call(server.url, user, 'POST', API_PATHS.patientSessions, {
+      const created = (await callJson(server, user, 'POST', API_PATHS.patientSessions, {
         firstName: 'Bench Patient',
         appointmentTypeId: 1,
         patientConsent: true,
@@ -158,7 +87,7 @@ async function main() {
     };
     const save = async (target: { id: number; version: number }, repetitive: boolean) => {
       const began = performance.now();
-      const saved = (await call(server.url, user, 'PATCH', API_PATHS.patientSession(target.id), {
+      const saved = (await callJson(server, user, 'PATCH', API_PATHS.patientSession(target.id), {
         notes: templateIds.map((templateId, index) => ({
           notesContent: text(100_000, repetitive, index),
           patientSessionId: target.id,
@@ -200,19 +129,11 @@ async function main() {
     );
     for (const line of lines) console.log(line);
   } finally {
-    await stop(server.child);
+    await server.stop();
     await scratch?.drop();
     rmSync(workDir, { recursive: true, force: true });
     rmSync(`${dataDir}-keys`, { recursive: true, force: true });
   }
-}
-
-function stop(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 await main();

@@ -95,7 +95,11 @@ export async function startServer(
 }
 
 /** A signed-in clinician, signed up over HTTP like a browser (Origin = the public address). */
-export async function signUp(server: ServerProcess, publicUrl: string, outboxDir: string) {
+export async function signUp(
+  server: Pick<ServerProcess, 'url'>,
+  publicUrl: string,
+  outboxDir: string,
+) {
   const user = newUser();
   const headers = { origin: publicUrl, 'content-type': 'application/json' };
   const signUpResponse = await fetch(`${server.url}/api/auth/sign-up/email`, {
@@ -111,14 +115,20 @@ export async function signUp(server: ServerProcess, publicUrl: string, outboxDir
     body: JSON.stringify({ email: user.email, otp }),
   });
   if (!verify.ok) throw new Error(`verify: ${verify.status}`);
-  return { ...user, cookie: cookiesOf(verify.headers.getSetCookie()), origin: publicUrl };
+  const { user: account } = (await verify.json()) as { user: { id: string } };
+  return {
+    ...user,
+    id: account.id,
+    cookie: cookiesOf(verify.headers.getSetCookie()),
+    origin: publicUrl,
+  };
 }
 
 export type Clinician = Awaited<ReturnType<typeof signUp>>;
 
 export async function call(
-  server: ServerProcess,
-  user: Clinician,
+  server: Pick<ServerProcess, 'url'>,
+  user: Pick<Clinician, 'cookie' | 'origin'>,
   method: string,
   url: string,
   body?: unknown,
