@@ -177,3 +177,19 @@ export async function startProductionServer(
   await waitUntilReady(url, child, '/readyz');
   return { url, child, startMs: performance.now() - began, stop: () => stopProcess(child) };
 }
+
+/**
+ * Runs a bench's `main` as the CLI runs a command: its result is the exit code, and an error is
+ * one line on standard error (`bench:notes: …`) with exit code 1.
+ */
+export function runBench(bench: string, main: () => Promise<number>): void {
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`${bench}: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -27,7 +27,7 @@ import {
   type MidPhraseCount,
 } from './note-quality';
 import { reshapeTranscript, TRANSCRIPT_SHAPES, type TranscriptShape } from './transcript-shapes';
-import { benchDataDir, median } from './bench-support';
+import { benchDataDir, median, runBench } from './bench-support';
 
 interface Encounter {
   id: string;
@@ -212,14 +212,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(
-      `bench:notes: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
-    process.exitCode = 1;
-  },
-);
+runBench('bench:notes', main);

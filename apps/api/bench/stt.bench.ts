@@ -23,7 +23,7 @@ import {
 import { createSpeechToText } from '../src/engines/stt/stt.registry';
 import { normalizeWords, totalWer, wer, type WerResult } from '../src/engines/stt/wer';
 import { MEDICATIONS } from '../src/engines/notes/builtin/lexicon';
-import { benchDataDir, benchEngineConfig, cpuSeconds, median } from './bench-support';
+import { benchDataDir, benchEngineConfig, cpuSeconds, median, runBench } from './bench-support';
 
 interface Row {
   /** The sphinx language model, or the engine's kind for the other engines. */
@@ -212,12 +212,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`bench:stt: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+runBench('bench:stt', main);

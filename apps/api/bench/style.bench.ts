@@ -28,6 +28,7 @@ import {
   type LearnedStyle,
 } from '../src/engines/notes/style-learning';
 import { repoRoot } from '../src/lib/paths';
+import { runBench } from './bench-support';
 
 interface Encounter {
   id: string;
@@ -256,14 +257,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(
-      `bench:style: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
-    process.exitCode = 1;
-  },
-);
+runBench('bench:style', main);
