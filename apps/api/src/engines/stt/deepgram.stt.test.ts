@@ -1,18 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { unusedPort, type ReplayResponse } from '../../../test/fixtures/stt/replay-server';
 import {
-  startReplayServer,
-  unusedPort,
-  type ReplayResponse,
-  type ReplayServer,
-} from '../../../test/fixtures/stt/replay-server';
-import { encodeWav, readWavHeader } from '../audio/wav';
+  FAST_RETRY,
+  oneSecondOfAudio,
+  replayServerPerTest,
+  sttFailure,
+} from '../../../test/fixtures/stt/engine-test-support';
+import { readWavHeader } from '../audio/wav';
 import { DeepgramSpeechToText } from './deepgram.stt';
 import { readLibrivoxClips } from './speech-corpora';
-import { SpeechToTextError, transcriptText } from './speech-to-text';
+import { transcriptText } from './speech-to-text';
 import { wer } from './wer';
 
-const FAST_RETRY = { attempts: 3, baseDelayMs: 10, maxDelayMs: 50 };
 /** 2 s of a quiet 44.1 kHz stereo tone: the adapter must send it as 16 kHz mono. */
 function stereoWav(): Buffer {
   const frames = 44_100 * 2;
@@ -38,14 +38,10 @@ function stereoWav(): Buffer {
   return Buffer.concat([header, data]);
 }
 
-let server: ReplayServer | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
+const replayServer = replayServerPerTest();
 
 async function engineAgainst(responses: ReplayResponse[], timeoutMs = 5_000) {
-  server = await startReplayServer(responses);
+  const server = await replayServer(responses);
   const engine = new DeepgramSpeechToText({
     apiKey: 'test-key',
     baseUrl: server.url,
@@ -54,17 +50,6 @@ async function engineAgainst(responses: ReplayResponse[], timeoutMs = 5_000) {
   });
   return { engine, server };
 }
-
-async function failure(promise: Promise<unknown>): Promise<SpeechToTextError> {
-  const error: unknown = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(SpeechToTextError);
-  return error as SpeechToTextError;
-}
-
-const audio = { data: encodeWav(new Int16Array(16_000).fill(500)) };
 
 describe('deepgram engine against recorded Deepgram responses', () => {
   it('asks for nova-3-medical with smart formatting and diarization, and returns words with speakers', async () => {
@@ -116,14 +101,14 @@ describe('deepgram engine against recorded Deepgram responses', () => {
       { status: 429, fixture: 'deepgram-429.json', headers: { 'retry-after': '0' } },
       { status: 200, fixture: 'deepgram-nova-3-medical.json' },
     ]);
-    const transcript = await engine.transcribe(audio);
+    const transcript = await engine.transcribe(oneSecondOfAudio);
     expect(server.requests).toHaveLength(2);
     expect(transcript.words).toHaveLength(22);
   });
 
   it('gives up after three 500s with a clear error', async () => {
     const { engine, server } = await engineAgainst([{ status: 500, fixture: 'deepgram-500.json' }]);
-    const error = await failure(engine.transcribe(audio));
+    const error = await sttFailure(engine.transcribe(oneSecondOfAudio));
     expect(server.requests).toHaveLength(3);
     expect(error).toMatchObject({
       kind: 'engine-failed',
@@ -134,7 +119,7 @@ describe('deepgram engine against recorded Deepgram responses', () => {
 
   it('does not retry a rejected key, and says which variable to check', async () => {
     const { engine, server } = await engineAgainst([{ status: 401, fixture: 'deepgram-401.json' }]);
-    const error = await failure(engine.transcribe(audio));
+    const error = await sttFailure(engine.transcribe(oneSecondOfAudio));
     expect(server.requests).toHaveLength(1);
     expect(error).toMatchObject({
       kind: 'engine-failed',
@@ -151,7 +136,7 @@ describe('deepgram engine against recorded Deepgram responses', () => {
       timeoutMs: 5_000,
       retry: FAST_RETRY,
     });
-    const error = await failure(engine.transcribe(audio));
+    const error = await sttFailure(engine.transcribe(oneSecondOfAudio));
     expect(error).toMatchObject({
       kind: 'engine-unavailable',
       statusCode: 503,
@@ -161,7 +146,7 @@ describe('deepgram engine against recorded Deepgram responses', () => {
 
   it('times out when Deepgram does not answer', async () => {
     const { engine } = await engineAgainst([{ status: 200, hang: true }], 300);
-    const error = await failure(engine.transcribe(audio));
+    const error = await sttFailure(engine.transcribe(oneSecondOfAudio));
     expect(error).toMatchObject({ kind: 'timeout', statusCode: 504 });
     expect(error.message).toMatch(/did not answer/);
   });
@@ -170,16 +155,18 @@ describe('deepgram engine against recorded Deepgram responses', () => {
     const { engine, server } = await engineAgainst([
       { status: 200, fixture: 'deepgram-nova-3-medical.json' },
     ]);
-    expect((await failure(engine.transcribe({ data: new Uint8Array(0) }))).kind).toBe('bad-audio');
-    expect((await failure(engine.transcribe({ data: Buffer.from('not audio at all') }))).kind).toBe(
+    expect((await sttFailure(engine.transcribe({ data: new Uint8Array(0) }))).kind).toBe(
       'bad-audio',
     );
+    expect(
+      (await sttFailure(engine.transcribe({ data: Buffer.from('not audio at all') }))).kind,
+    ).toBe('bad-audio');
     expect(server.requests).toHaveLength(0);
   });
 
   it('reports a response without a transcript as a failure, not an empty transcript', async () => {
     const { engine } = await engineAgainst([{ status: 200, body: { request_id: 'abc' } }]);
-    expect(await failure(engine.transcribe(audio))).toMatchObject({
+    expect(await sttFailure(engine.transcribe(oneSecondOfAudio))).toMatchObject({
       kind: 'engine-failed',
       message: 'Deepgram returned a response without a transcript.',
     });

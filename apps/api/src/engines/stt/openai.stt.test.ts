@@ -1,30 +1,27 @@
 import { readFile } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  startReplayServer,
   unusedPort,
   type RecordedRequest,
   type ReplayResponse,
-  type ReplayServer,
 } from '../../../test/fixtures/stt/replay-server';
+import {
+  FAST_RETRY,
+  oneSecondOfAudio,
+  replayServerPerTest,
+  sttFailure,
+} from '../../../test/fixtures/stt/engine-test-support';
 import { concatSamples, sine } from '../../../test/fixtures/stt/test-audio';
 import { encodeWav } from '../audio/wav';
 import { OpenAiSpeechToText, normalizeBaseUrl, type OpenAiSttOptions } from './openai.stt';
 import { readLibrivoxClips } from './speech-corpora';
-import { SpeechToTextError, transcriptText } from './speech-to-text';
+import { transcriptText } from './speech-to-text';
 import { wer } from './wer';
 
-const FAST_RETRY = { attempts: 3, baseDelayMs: 10, maxDelayMs: 50 };
-const audio = { data: encodeWav(new Int16Array(16_000).fill(500)) };
-
-let server: ReplayServer | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
+const replayServer = replayServerPerTest();
 
 async function engineAgainst(responses: ReplayResponse[], options: Partial<OpenAiSttOptions> = {}) {
-  server = await startReplayServer(responses);
+  const server = await replayServer(responses);
   const engine = new OpenAiSpeechToText({
     baseUrl: server.url,
     apiKey: 'sk-test-key',
@@ -43,21 +40,12 @@ function formField(request: RecordedRequest | undefined, name: string): string[]
   return [...body.matchAll(pattern)].map((match) => match[1] ?? '');
 }
 
-async function failure(promise: Promise<unknown>): Promise<SpeechToTextError> {
-  const error: unknown = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(SpeechToTextError);
-  return error as SpeechToTextError;
-}
-
 describe('openai engine against recorded OpenAI-compatible responses', () => {
   it('asks whisper for word and segment times and maps them', async () => {
     const { engine, server } = await engineAgainst([
       { status: 200, fixture: 'openai-verbose-json.json' },
     ]);
-    const transcript = await engine.transcribe(audio);
+    const transcript = await engine.transcribe(oneSecondOfAudio);
 
     const [request] = server.requests;
     expect(request?.method).toBe('POST');
@@ -87,7 +75,7 @@ describe('openai engine against recorded OpenAI-compatible responses', () => {
     const { engine, server } = await engineAgainst([{ status: 200, fixture: 'openai-json.json' }], {
       model: 'gpt-4o-transcribe',
     });
-    const transcript = await engine.transcribe(audio);
+    const transcript = await engine.transcribe(oneSecondOfAudio);
     expect(formField(server.requests[0], 'response_format')).toEqual(['json']);
     expect(formField(server.requests[0], 'timestamp_granularities[]')).toEqual([]);
     expect(transcript.text).toMatch(/^Hi, Mrs\. Smith\./);
@@ -102,7 +90,7 @@ describe('openai engine against recorded OpenAI-compatible responses', () => {
         model: 'gpt-4o-transcribe-diarize',
       },
     );
-    const transcript = await engine.transcribe(audio);
+    const transcript = await engine.transcribe(oneSecondOfAudio);
     expect(formField(server.requests[0], 'response_format')).toEqual(['diarized_json']);
     expect(formField(server.requests[0], 'chunking_strategy')).toEqual(['auto']);
     expect(transcriptText(transcript)).toBe(
@@ -122,14 +110,14 @@ describe('openai engine against recorded OpenAI-compatible responses', () => {
       ],
       { model: 'whisper-large-v3-local' },
     );
-    const transcript = await engine.transcribe(audio);
+    const transcript = await engine.transcribe(oneSecondOfAudio);
     expect(server.requests.map((request) => formField(request, 'response_format')[0])).toEqual([
       'verbose_json',
       'json',
     ]);
     expect(transcript.text).toMatch(/headache/);
     // Remembered: the next recording goes straight to plain text.
-    await engine.transcribe(audio);
+    await engine.transcribe(oneSecondOfAudio);
     expect(formField(server.requests[2], 'response_format')).toEqual(['json']);
   });
 
@@ -138,14 +126,14 @@ describe('openai engine against recorded OpenAI-compatible responses', () => {
       { status: 429, fixture: 'openai-429.json', headers: { 'retry-after': '0' } },
       { status: 200, fixture: 'openai-verbose-json.json' },
     ]);
-    const transcript = await engine.transcribe(audio);
+    const transcript = await engine.transcribe(oneSecondOfAudio);
     expect(server.requests).toHaveLength(2);
     expect(transcript.words).toHaveLength(22);
   });
 
   it('gives up after three 500s with a clear error', async () => {
     const { engine, server } = await engineAgainst([{ status: 500, fixture: 'openai-500.json' }]);
-    const error = await failure(engine.transcribe(audio));
+    const error = await sttFailure(engine.transcribe(oneSecondOfAudio));
     expect(server.requests).toHaveLength(3);
     expect(error).toMatchObject({
       kind: 'engine-failed',
@@ -156,7 +144,7 @@ describe('openai engine against recorded OpenAI-compatible responses', () => {
 
   it('does not retry a rejected key, says which variable to check, and never echoes the key', async () => {
     const { engine, server } = await engineAgainst([{ status: 401, fixture: 'openai-401.json' }]);
-    const error = await failure(engine.transcribe(audio));
+    const error = await sttFailure(engine.transcribe(oneSecondOfAudio));
     expect(server.requests).toHaveLength(1);
     expect(error.kind).toBe('engine-failed');
     expect(error.message).toBe(
@@ -167,7 +155,7 @@ describe('openai engine against recorded OpenAI-compatible responses', () => {
 
   it('points at STT_URL when the path has no transcription endpoint', async () => {
     const { engine } = await engineAgainst([{ status: 404, body: { detail: 'Not Found' } }]);
-    const error = await failure(engine.transcribe(audio));
+    const error = await sttFailure(engine.transcribe(oneSecondOfAudio));
     expect(error.message).toMatch(
       /no transcription endpoint at http:\/\/127\.0\.0\.1:\d+\/v1 \(HTTP 404\); check STT_URL/,
     );
@@ -182,7 +170,7 @@ describe('openai engine against recorded OpenAI-compatible responses', () => {
       timeoutMs: 5_000,
       retry: FAST_RETRY,
     });
-    const error = await failure(engine.transcribe(audio));
+    const error = await sttFailure(engine.transcribe(oneSecondOfAudio));
     expect(error).toMatchObject({
       kind: 'engine-unavailable',
       statusCode: 503,
@@ -192,7 +180,7 @@ describe('openai engine against recorded OpenAI-compatible responses', () => {
 
   it('times out when the server does not answer', async () => {
     const { engine } = await engineAgainst([{ status: 200, hang: true }], { timeoutMs: 300 });
-    expect(await failure(engine.transcribe(audio))).toMatchObject({
+    expect(await sttFailure(engine.transcribe(oneSecondOfAudio))).toMatchObject({
       kind: 'timeout',
       statusCode: 504,
     });
@@ -203,7 +191,7 @@ describe('openai engine against recorded OpenAI-compatible responses', () => {
       timeoutMs: 60_000,
     });
     const controller = new AbortController();
-    const transcribing = engine.transcribe(audio, { signal: controller.signal });
+    const transcribing = engine.transcribe(oneSecondOfAudio, { signal: controller.signal });
     while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     const abortedAt = performance.now();
     controller.abort(new Error('The segment is no longer wanted.'));
@@ -241,7 +229,9 @@ describe('openai engine against recorded OpenAI-compatible responses', () => {
 
   it('refuses bad audio before calling the service', async () => {
     const { engine, server } = await engineAgainst([{ status: 200, fixture: 'openai-json.json' }]);
-    expect((await failure(engine.transcribe({ data: new Uint8Array(0) }))).kind).toBe('bad-audio');
+    expect((await sttFailure(engine.transcribe({ data: new Uint8Array(0) }))).kind).toBe(
+      'bad-audio',
+    );
     expect(server.requests).toHaveLength(0);
   });
 });
@@ -256,7 +246,7 @@ describe('openai engine against self-hosted Whisper servers (formats from their 
       [{ status: 200, fixture: 'whispercpp-verbose-json.json' }],
       { apiKey: null },
     );
-    const transcript = await engine.transcribe(audio);
+    const transcript = await engine.transcribe(oneSecondOfAudio);
 
     const [request] = server.requests;
     expect(request?.url.pathname).toBe('/v1/audio/transcriptions');
@@ -313,7 +303,7 @@ describe('openai engine against self-hosted Whisper servers (formats from their 
     const { engine } = await engineAgainst([
       { status: 200, body: { error: 'failed to read audio data' } },
     ]);
-    expect(await failure(engine.transcribe(audio))).toMatchObject({
+    expect(await sttFailure(engine.transcribe(oneSecondOfAudio))).toMatchObject({
       kind: 'engine-failed',
       message:
         'The OpenAI-compatible speech-to-text service answered with an error: failed to read audio data',
@@ -325,7 +315,7 @@ describe('openai engine against self-hosted Whisper servers (formats from their 
       [{ status: 200, fixture: 'faster-whisper-verbose-json.json' }],
       { apiKey: null, model: 'Systran/faster-whisper-small.en' },
     );
-    const transcript = await engine.transcribe(audio);
+    const transcript = await engine.transcribe(oneSecondOfAudio);
 
     const [request] = server.requests;
     expect(request?.url.pathname).toBe('/v1/audio/transcriptions');
@@ -366,7 +356,7 @@ describe('openai engine against self-hosted Whisper servers (formats from their 
       [{ status: 200, fixture: 'faster-whisper-verbose-json-segments-only.json' }],
       { model: 'Systran/faster-whisper-small.en' },
     );
-    const transcript = await engine.transcribe(audio);
+    const transcript = await engine.transcribe(oneSecondOfAudio);
     expect(transcript.text).toBe(CONSULTATION);
     expect(transcript.words).toEqual([]);
     expect(transcript.segments?.map((segment) => [segment.start, segment.end])).toEqual([

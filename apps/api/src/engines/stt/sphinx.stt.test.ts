@@ -7,11 +7,12 @@ import {
   scratchDir,
   type ScratchDir,
 } from '../../../test/fixtures/stt/test-audio';
+import { sttFailure } from '../../../test/fixtures/stt/engine-test-support';
 import { decodeAudio } from '../audio/decode-audio';
 import { encodeWav } from '../audio/wav';
 import { SphinxSpeechToText, parseCtm, sweepStaleWorkDirs } from './sphinx.stt';
 import { readLibrivoxClips, type ReferenceClip } from './speech-corpora';
-import { SpeechToTextError, type EngineLogger } from './speech-to-text';
+import type { EngineLogger } from './speech-to-text';
 import { totalWer, wer } from './wer';
 
 /** Captures what the engine logs, to check it never logs what was said. */
@@ -23,15 +24,6 @@ function recordingLogger(): EngineLogger & {
     entries.push({ details, message });
   };
   return { entries, debug: log, info: log, warn: log };
-}
-
-async function failure(promise: Promise<unknown>): Promise<SpeechToTextError> {
-  const error: unknown = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(SpeechToTextError);
-  return error as SpeechToTextError;
 }
 
 let clips: ReferenceClip[];
@@ -163,18 +155,23 @@ describe('sphinx engine: bad input and a missing installation', () => {
   const engine = new SphinxSpeechToText({ timeoutMs: 60_000, maxBytes: 1024 * 1024 });
 
   it('refuses empty, random, truncated and oversized audio with a 4xx kind', async () => {
-    expect(await failure(engine.transcribe({ data: new Uint8Array(0) }))).toMatchObject({
+    expect(await sttFailure(engine.transcribe({ data: new Uint8Array(0) }))).toMatchObject({
       kind: 'bad-audio',
       statusCode: 400,
       message: 'The audio file is empty.',
     });
-    expect((await failure(engine.transcribe({ data: randomBytes(4096) }))).kind).toBe('bad-audio');
+    expect((await sttFailure(engine.transcribe({ data: randomBytes(4096) }))).kind).toBe(
+      'bad-audio',
+    );
     expect(
-      (await failure(engine.transcribe({ data: encodeWav(new Int16Array(100)).subarray(0, 30) })))
-        .kind,
+      (
+        await sttFailure(
+          engine.transcribe({ data: encodeWav(new Int16Array(100)).subarray(0, 30) }),
+        )
+      ).kind,
     ).toBe('bad-audio');
     expect(
-      await failure(engine.transcribe({ data: encodeWav(new Int16Array(16_000 * 40)) })),
+      await sttFailure(engine.transcribe({ data: encodeWav(new Int16Array(16_000 * 40)) })),
     ).toMatchObject({ kind: 'too-large', statusCode: 413 });
   });
 
@@ -183,18 +180,18 @@ describe('sphinx engine: bad input and a missing installation', () => {
       timeoutMs: 1_000,
       binary: 'pocketsphinx_batch_not_here',
     });
-    const error = await failure(missing.check());
+    const error = await sttFailure(missing.check());
     expect(error).toMatchObject({ kind: 'engine-unavailable', statusCode: 503 });
     expect(error.message).toMatch(/pocketsphinx/);
     expect(error.message).toMatch(/apt-get install pocketsphinx pocketsphinx-en-us/);
     expect(
-      (await failure(missing.transcribe({ data: encodeWav(new Int16Array(1600)) }))).kind,
+      (await sttFailure(missing.transcribe({ data: encodeWav(new Int16Array(1600)) }))).kind,
     ).toBe('engine-unavailable');
   });
 
   it('names the model package when the model is missing', async () => {
     const missing = new SphinxSpeechToText({ timeoutMs: 1_000, modelDir: '/nonexistent/en-us' });
-    const error = await failure(missing.check());
+    const error = await sttFailure(missing.check());
     expect(error.kind).toBe('engine-unavailable');
     expect(error.message).toMatch(/pocketsphinx-en-us/);
   });
