@@ -5,7 +5,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   LIMIT_MESSAGES,
-  apiErrorSchema,
   moreTemplatesResponseSchema,
   noteEvidenceSchema,
   regenerateResponseSchema,
@@ -13,7 +12,7 @@ import {
 } from '@clerkly/contracts';
 import { sessionNotes, sessionSegments, usageCounters } from '../src/db/schema';
 import { encodeWav } from '../src/engines/audio/wav';
-import { ORIGIN, createSession, createUser, postUploadForm } from './helper';
+import { ORIGIN, createSession, createUser, errorOf, postUploadForm } from './helper';
 import { speech } from './processes/harness';
 import { useTestApp } from './use-test-app';
 
@@ -51,17 +50,36 @@ async function upload(
   return postUploadForm(testApp.app, form, { cookie: user.cookie });
 }
 
-const errorOf = (body: string) => apiErrorSchema.parse(JSON.parse(body)).error;
+/** A JSON POST from the web app, signed in as `user`. */
+const postAs = (user: User, url: string, payload: object) =>
+  testApp.app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie: user.cookie, origin: ORIGIN },
+    payload,
+  });
+
+/** The upload the web app sends at Stop: the templates chosen (JSON text), its session, the audio. */
+const uploadRecording = (
+  user: User,
+  sessionId: number,
+  selectedTemplateIds: string,
+  data: Buffer,
+) => upload(user, { selectedTemplateIds, sessionId: String(sessionId) }, { data });
+
+/** A one-second WAV whose header claims `sampleRate` (and the byte rate that goes with it). */
+function wavClaimingSampleRate(sampleRate: number): Buffer {
+  const crafted = encodeWav(new Int16Array(16_000).fill(300));
+  crafted.writeUInt32LE(sampleRate, 24);
+  crafted.writeUInt32LE(sampleRate * 2, 28); // byteRate
+  return crafted;
+}
 
 describe('upload: transcribe the recording and write one note per template', () => {
   it('returns a transcript and a sectioned note per template, and stores drafts', async () => {
     const user = await createUser(testApp.app);
     const sessionId = await newSession(user);
-    const response = await upload(
-      user,
-      { selectedTemplateIds: '[1,2]', sessionId: String(sessionId) },
-      { data: speechWav },
-    );
+    const response = await uploadRecording(user, sessionId, '[1,2]', speechWav);
     expect(response.statusCode, response.body).toBe(200);
     const body = uploadResponseSchema.parse(response.json());
     expect(body.transcription.split(/\s+/).length).toBeGreaterThan(5);
@@ -89,11 +107,7 @@ describe('upload: transcribe the recording and write one note per template', () 
   ])('refuses %s with a clear 4xx error', async (_label, data) => {
     const user = await createUser(testApp.app);
     const sessionId = await newSession(user);
-    const response = await upload(
-      user,
-      { selectedTemplateIds: '[1]', sessionId: String(sessionId) },
-      { data },
-    );
+    const response = await uploadRecording(user, sessionId, '[1]', data);
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     expect(errorOf(response.body).message.length).toBeGreaterThan(5);
@@ -102,10 +116,11 @@ describe('upload: transcribe the recording and write one note per template', () 
   it('refuses a recording over the size limit with 413', async () => {
     const user = await createUser(testApp.app);
     const sessionId = await newSession(user);
-    const response = await upload(
+    const response = await uploadRecording(
       user,
-      { selectedTemplateIds: '[1]', sessionId: String(sessionId) },
-      { data: Buffer.alloc(3 * 1024 * 1024, 1) },
+      sessionId,
+      '[1]',
+      Buffer.alloc(3 * 1024 * 1024, 1),
     );
     expect(response.statusCode).toBe(413);
     expect(errorOf(response.body).code).toBe('PAYLOAD_TOO_LARGE');
@@ -124,35 +139,21 @@ describe('upload: transcribe the recording and write one note per template', () 
       null,
     );
     expect(noAudio.statusCode).toBe(400);
-    const unknown = await upload(
-      user,
-      { selectedTemplateIds: '[99999]', sessionId: String(sessionId) },
-      { data: speechWav },
-    );
+    const unknown = await uploadRecording(user, sessionId, '[99999]', speechWav);
     expect(unknown.statusCode).toBe(400);
-    const json = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/deepgram/upload/',
-      headers: { cookie: user.cookie, origin: ORIGIN },
-      payload: { selectedTemplateIds: [1], sessionId },
+    const json = await postAs(user, '/api/deepgram/upload/', {
+      selectedTemplateIds: [1],
+      sessionId,
     });
     expect(json.statusCode).toBe(415);
-    const foreign = await upload(
-      other,
-      { selectedTemplateIds: '[1]', sessionId: String(sessionId) },
-      { data: speechWav },
-    );
+    const foreign = await uploadRecording(other, sessionId, '[1]', speechWav);
     expect(foreign.statusCode).toBe(404);
   });
 
   it('enforces the trial limits: 4 templates per generation and 45 notes', async () => {
     const user = await createUser(testApp.app);
     const sessionId = await newSession(user);
-    const five = await upload(
-      user,
-      { selectedTemplateIds: '[1,2,3,4,5]', sessionId: String(sessionId) },
-      { data: speechWav },
-    );
+    const five = await uploadRecording(user, sessionId, '[1,2,3,4,5]', speechWav);
     expect(five.statusCode).toBe(403);
     expect(errorOf(five.body).code).toBe('TRIAL_TEMPLATE_LIMIT');
 
@@ -160,18 +161,10 @@ describe('upload: transcribe the recording and write one note per template', () 
       .update(usageCounters)
       .set({ notes: 44 })
       .where(eq(usageCounters.userId, user.id));
-    const over = await upload(
-      user,
-      { selectedTemplateIds: '[1,2]', sessionId: String(sessionId) },
-      { data: speechWav },
-    );
+    const over = await uploadRecording(user, sessionId, '[1,2]', speechWav);
     expect(over.statusCode).toBe(403);
     expect(errorOf(over.body).message).toBe(LIMIT_MESSAGES.trialNotesExhausted);
-    const last = await upload(
-      user,
-      { selectedTemplateIds: '[1]', sessionId: String(sessionId) },
-      { data: speechWav },
-    );
+    const last = await uploadRecording(user, sessionId, '[1]', speechWav);
     expect(last.statusCode).toBe(200);
   });
 });
@@ -193,16 +186,10 @@ describe('upload: length and format are judged from the bytes before any work (i
   it('refuses a 32 KB WAV whose header claims a 1 Hz sample rate at once, storing nothing', async () => {
     const user = await createUser(testApp.app);
     const sessionId = await newSession(user);
-    const crafted = encodeWav(new Int16Array(16_000).fill(300));
-    crafted.writeUInt32LE(1, 24); // sampleRate
-    crafted.writeUInt32LE(2, 28); // byteRate
+    const crafted = wavClaimingSampleRate(1);
     expect(crafted.length).toBeLessThan(33 * 1024);
     const before = await workStoredAndQueued();
-    const response = await upload(
-      user,
-      { selectedTemplateIds: '[1]', sessionId: String(sessionId) },
-      { data: crafted },
-    );
+    const response = await uploadRecording(user, sessionId, '[1]', crafted);
     // Judged from the header: refused for its sample rate (the old code decoded for 328 s and
     // answered 413 for the length), with nothing stored or queued.
     expect(response.statusCode, response.body).toBe(400);
@@ -217,15 +204,9 @@ describe('upload: length and format are judged from the bytes before any work (i
   ])('refuses a WAV whose header claims %s with a clear 400', async (_label, rate) => {
     const user = await createUser(testApp.app);
     const sessionId = await newSession(user);
-    const crafted = encodeWav(new Int16Array(16_000).fill(300));
-    crafted.writeUInt32LE(rate, 24);
-    crafted.writeUInt32LE(rate * 2, 28);
+    const crafted = wavClaimingSampleRate(rate);
     const before = await workStoredAndQueued();
-    const response = await upload(
-      user,
-      { selectedTemplateIds: '[1]', sessionId: String(sessionId) },
-      { data: crafted },
-    );
+    const response = await uploadRecording(user, sessionId, '[1]', crafted);
     expect(response.statusCode, response.body).toBe(400);
     expect(errorOf(response.body).message).toMatch(/sample rate/i);
     expect(await workStoredAndQueued()).toEqual(before);
@@ -240,11 +221,10 @@ describe('more templates and regeneration from an existing transcript', () => {
   it('adds notes for more templates', async () => {
     const user = await createUser(testApp.app);
     const sessionId = await newSession(user);
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/deepgram/notes-with-more-templates',
-      headers: { cookie: user.cookie, origin: ORIGIN },
-      payload: { selectedTemplates: [1, 3], transcribedText: transcript, sessionId },
+    const response = await postAs(user, '/api/deepgram/notes-with-more-templates', {
+      selectedTemplates: [1, 3],
+      transcribedText: transcript,
+      sessionId,
     });
     expect(response.statusCode, response.body).toBe(200);
     const outputs = response.json<{ outputs: { templateId: number; output: string }[] }>().outputs;
@@ -255,11 +235,10 @@ describe('more templates and regeneration from an existing transcript', () => {
   it('returns each sentence with its evidence and stores it sealed with the draft and the saved note', async () => {
     const user = await createUser(testApp.app);
     const sessionId = await newSession(user);
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/deepgram/notes-with-more-templates',
-      headers: { cookie: user.cookie, origin: ORIGIN },
-      payload: { selectedTemplates: [1], transcribedText: transcript, sessionId },
+    const response = await postAs(user, '/api/deepgram/notes-with-more-templates', {
+      selectedTemplates: [1],
+      transcribedText: transcript,
+      sessionId,
     });
     expect(response.statusCode, response.body).toBe(200);
     const [output] = moreTemplatesResponseSchema.parse(response.json()).outputs;
@@ -321,22 +300,15 @@ describe('more templates and regeneration from an existing transcript', () => {
       sessionId,
       prevGeneratedNotes: '<h2>Subjective</h2><p>Sore throat for three days.</p>',
     };
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/deepgram/regenerate-notes',
-      headers: { cookie: user.cookie, origin: ORIGIN },
-      payload,
-    });
+    const response = await postAs(user, '/api/deepgram/regenerate-notes', payload);
     expect(response.statusCode, response.body).toBe(200);
     const body = regenerateResponseSchema.parse(response.json());
     expect(body.prevOutput).toBe(payload.prevGeneratedNotes);
     expect(body.newOutput).toContain('<li>');
 
-    const blank = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/deepgram/regenerate-notes',
-      headers: { cookie: user.cookie, origin: ORIGIN },
-      payload: { ...payload, userInput: '   ' },
+    const blank = await postAs(user, '/api/deepgram/regenerate-notes', {
+      ...payload,
+      userInput: '   ',
     });
     expect(blank.statusCode).toBe(400);
   });
