@@ -329,19 +329,21 @@ describe('transcription nobody waits for any more', () => {
     return (result as { rows: { state: string }[] }).rows[0]?.state;
   }
 
+  /** The segment job's state once its decoders have ended and the job is no longer active. */
+  async function jobStateOnceDecodingEnds(segmentId: number): Promise<string | undefined> {
+    await until('the decoders to end', decoders, (pids) => pids.length === 0);
+    return until(
+      'the job to end',
+      () => jobState(segmentId),
+      (s) => s !== 'active',
+    );
+  }
+
   it('kills the decoders of a deleted session at once and writes nothing', async () => {
     const { app, sessionId, segmentId } = await decodingSegment();
     // As deleting the clinician's account does: the session and its segments go (cascade).
     await app.database.db.delete(patientSessions).where(eq(patientSessions.id, sessionId));
-    await until('the decoders to end', decoders, (pids) => pids.length === 0);
-
-    expect(
-      await until(
-        'the job to end',
-        () => jobState(segmentId),
-        (s) => s !== 'active',
-      ),
-    ).toBe('completed');
+    expect(await jobStateOnceDecodingEnds(segmentId)).toBe('completed');
     // Stopped, not finished: without the watch the decoders ran to the end and nothing said so.
     expect(stoppedInLog(segmentId)).toBe(true);
     const rows = await app.database.db
@@ -360,15 +362,7 @@ describe('transcription nobody waits for any more', () => {
       payload: { notes: [], duration: 18, transcribedText: 'Typed by hand.', baseVersion: 1 },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    await until('the decoders to end', decoders, (pids) => pids.length === 0);
-
-    expect(
-      await until(
-        'the job to end',
-        () => jobState(segmentId),
-        (s) => s !== 'active',
-      ),
-    ).toBe('completed');
+    expect(await jobStateOnceDecodingEnds(segmentId)).toBe('completed');
     expect(stoppedInLog(segmentId)).toBe(true);
     const [row] = await app.database.db
       .select()
