@@ -1,6 +1,6 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditEvents, templates, users } from '../../db/schema';
+import { auditEvents, users } from '../../db/schema';
 
 export type AuditEventValues = typeof auditEvents.$inferInsert;
 
@@ -28,13 +28,4 @@ export async function listSessionEvents(db: Db, sessionId: number) {
     .leftJoin(users, eq(users.id, auditEvents.userId))
     .where(eq(auditEvents.sessionId, sessionId))
     .orderBy(asc(auditEvents.id));
-}
-
-export async function templateNames(db: Db, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: templates.id, name: templates.name })
-    .from(templates)
-    .where(inArray(templates.id, ids));
-  return new Map(rows.map((row) => [row.id, row.name]));
 }

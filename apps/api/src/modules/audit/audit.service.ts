@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { findOwnedSession } from '../sessions/sessions.repository';
 import { currentActor, type AuditActor } from './audit.context';
-import { insertAuditEvents, listSessionEvents, templateNames } from './audit.repository';
+import { templateNames } from '../reference-data/templates.repository';
+import { insertAuditEvents, listSessionEvents } from './audit.repository';
 
 export interface AuditEvent {
   kind: AuditEventKind;

@@ -28,6 +28,19 @@ export function visibleTo(userId: string, options: { archived?: boolean } = {}):
   return or(isCatalogue(), options.archived ? mine : and(mine, isNull(templates.archivedAt)))!;
 }
 
+/**
+ * Names by id of templates a record already refers to (audit events, note versions), whoever may
+ * use them now: a history names the template it was written with.
+ */
+export async function templateNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: templates.id, name: templates.name })
+    .from(templates)
+    .where(inArray(templates.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 export const listTemplateNames = (db: Db) =>
   db
     .select({ id: templates.id, name: templates.name })

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { patientSessions, sessionNotes, sessionVersions, templates } from '../../db/schema';
+import { patientSessions, sessionNotes, sessionVersions } from '../../db/schema';
 
 /**
  * Keeps what a save left as version `version` of the session (issue 23, finding 6): the session's
@@ -83,15 +83,6 @@ export async function findVersion(db: Db, sessionId: number, version: number) {
     .from(sessionVersions)
     .where(and(eq(sessionVersions.sessionId, sessionId), eq(sessionVersions.version, version)));
   return row ?? null;
-}
-
-export async function templateNamesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: templates.id, name: templates.name })
-    .from(templates)
-    .where(inArray(templates.id, ids));
-  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /**

@@ -24,6 +24,7 @@ import { sharedTranscript, type SavedEvidenceAligner } from './saved-evidence';
 import type { FieldCipher } from '../../lib/field-crypto';
 import { ConflictError, InputError, NotFoundError } from '../../lib/http-error';
 import type { Entitlements } from '../usage/entitlements.service';
+import { templateNames } from '../reference-data/templates.repository';
 import {
   appointmentTypeExists,
   claimNextVersion,
@@ -42,7 +43,6 @@ import {
   listVersions,
   pruneVersions,
   recordVersion,
-  templateNamesOf,
   unsaveNotesOtherThan,
 } from './session-versions.repository';
 
@@ -248,7 +248,7 @@ export async function sessionVersionList(
 ): Promise<SessionVersions> {
   const session = await requireOwnedSession(db, userId, id);
   const rows = await listVersions(db, id);
-  const names = await templateNamesOf(db, [
+  const names = await templateNames(db, [
     ...new Set(rows.flatMap((row) => row.notes.map((note) => note.templateId))),
   ]);
   return {
@@ -274,7 +274,7 @@ export async function sessionVersionDetail(
   await requireOwnedSession(db, userId, id);
   const row = await findVersion(db, id, version);
   if (!row) throw new VersionNotFoundError();
-  const names = await templateNamesOf(
+  const names = await templateNames(
     db,
     row.notes.map((note) => note.templateId),
   );
