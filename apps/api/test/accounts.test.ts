@@ -5,7 +5,6 @@ import {
   REMEMBERED_SESSION_DAYS,
   SESSION_LIMITS,
   VALIDATION_MESSAGES,
-  apiErrorSchema,
 } from '@clerkly/contracts';
 import { accounts, sessions, users, verifications } from '../src/db/schema';
 import {
@@ -18,6 +17,7 @@ import {
   readLatestCode,
   readOutbox,
   type TestApp,
+  errorOf,
 } from './helper';
 import { useTestApp } from './use-test-app';
 
@@ -36,8 +36,6 @@ const signUp = (user = newUser(), ip = randomIp()) =>
   post('/api/auth/sign-up/email', { ...user, name: `${user.firstName} ${user.lastName}` }, { ip });
 
 const outbox = () => testApp.app.config.mail.outboxDir;
-const errorOf = (body: string) => apiErrorSchema.parse(JSON.parse(body)).error;
-
 describe('sign-up and e-mail confirmation', () => {
   it('e-mails a six-digit code with text and HTML parts naming the product', async () => {
     const user = newUser();
@@ -413,6 +411,9 @@ describe('password reset by code', () => {
 
 describe('backend registration and profile', () => {
   const as = (cookie: string) => ({ cookie, origin: ORIGIN });
+  /** The profile form's save, as the user signed in with `cookie`. */
+  const putProfile = (cookie: string, payload: object) =>
+    testApp.app.inject({ method: 'PUT', url: '/api/users/profile', headers: as(cookie), payload });
 
   it('registers idempotently and only the caller themself', async () => {
     const user = await createUser(testApp.app, { firstName: 'Florence', lastName: 'Nightingale' });
@@ -447,13 +448,7 @@ describe('backend registration and profile', () => {
 
   it('updates the profile, keeping existing values for empty fields', async () => {
     const user = await createUser(testApp.app);
-    const put = (payload: object) =>
-      testApp.app.inject({
-        method: 'PUT',
-        url: '/api/users/profile',
-        headers: as(user.cookie),
-        payload,
-      });
+    const put = (payload: object) => putProfile(user.cookie, payload);
     const first = await put({
       profession: 'Nurse',
       commonTemplate: '1,2',
@@ -478,13 +473,7 @@ describe('backend registration and profile', () => {
 
   it('refuses an unknown profession or template with the field named', async () => {
     const user = await createUser(testApp.app);
-    const put = (payload: object) =>
-      testApp.app.inject({
-        method: 'PUT',
-        url: '/api/users/profile',
-        headers: as(user.cookie),
-        payload,
-      });
+    const put = (payload: object) => putProfile(user.cookie, payload);
     const profession = await put({ profession: 'Wizard' });
     expect(profession.statusCode).toBe(400);
     expect(errorOf(profession.body).fields).toHaveProperty('profession');

@@ -4,12 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  SAVE_CONFLICT,
-  SESSION_LIMITS,
-  apiErrorSchema,
-  patientSessionDetailSchema,
-} from '@clerkly/contracts';
+import { SAVE_CONFLICT, SESSION_LIMITS, patientSessionDetailSchema } from '@clerkly/contracts';
 import { rateLimits, sessionTranscriptHistory, sessions } from '../src/db/schema';
 import { LOGIN_THROTTLE } from '../src/modules/auth/login-throttle.repository';
 import { hashSessionToken } from '../src/modules/auth/session-store';
@@ -25,6 +20,7 @@ import {
   readLatestCode,
   readOutbox,
   postUploadForm,
+  errorOf,
 } from './helper';
 import { useTestApp } from './use-test-app';
 
@@ -32,8 +28,17 @@ const log = capturedLog('info');
 const testApp = useTestApp({}, log.options);
 
 type User = Awaited<ReturnType<typeof createUser>>;
-const errorOf = (body: string) => apiErrorSchema.parse(JSON.parse(body)).error;
 const as = (user: User) => ({ cookie: user.cookie, origin: ORIGIN });
+
+/** A POST from the web app's origin with nobody signed in (sign-in, sign-up, codes, resets). */
+const postSignedOut = (url: string, payload: object, remoteAddress?: string) =>
+  testApp.app.inject({
+    method: 'POST',
+    url,
+    headers: { origin: ORIGIN },
+    ...(remoteAddress === undefined ? {} : { remoteAddress }),
+    payload,
+  });
 
 async function newSession(user: User, firstName = 'Jane Citizen') {
   const response = await testApp.app.inject({
@@ -65,13 +70,11 @@ const detail = async (user: User, id: number) => {
 };
 
 async function signIn(user: User, rememberMe: boolean) {
-  const response = await testApp.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    headers: { origin: ORIGIN },
-    remoteAddress: randomIp(),
-    payload: { email: user.email, password: user.password, rememberMe },
-  });
+  const response = await postSignedOut(
+    '/api/auth/sign-in/email',
+    { email: user.email, password: user.password, rememberMe },
+    randomIp(),
+  );
   expect(response.statusCode, response.body).toBe(200);
   const signed = bearerTokenOf(response.headers['set-cookie'])!;
   return {
@@ -163,13 +166,7 @@ describe('High 3: the per-address limit on code e-mails covers every path that s
     ];
     for (let i = 0; i < 9; i += 1) {
       const [url, payload] = paths[i % paths.length]!;
-      await testApp.app.inject({
-        method: 'POST',
-        url,
-        headers: { origin: ORIGIN },
-        remoteAddress: randomIp(),
-        payload,
-      });
+      await postSignedOut(url, payload, randomIp());
     }
     const sent = (await readOutbox(testApp.app.config.mail.outboxDir)).filter(
       (message) => message.to === user.email.toLowerCase(),
@@ -178,11 +175,8 @@ describe('High 3: the per-address limit on code e-mails covers every path that s
   });
 
   it('no longer serves the deprecated reset path', async () => {
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/forget-password/email-otp',
-      headers: { origin: ORIGIN },
-      payload: { email: 'someone@example.test' },
+    const response = await postSignedOut('/api/auth/forget-password/email-otp', {
+      email: 'someone@example.test',
     });
     expect(response.statusCode).toBe(404);
   });
@@ -345,12 +339,7 @@ describe('Medium 6: malformed requests get a 4xx, and the log keeps no personal 
         headers: as(user),
         payload: { firstName: 'Ada\u0000', commonConditions: 'x\u0000y' },
       }),
-      testApp.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in/email',
-        headers: { origin: ORIGIN },
-        payload: { email: 'a\u0000@example.test', password: 'x' },
-      }),
+      postSignedOut('/api/auth/sign-in/email', { email: 'a\u0000@example.test', password: 'x' }),
     ]);
     for (const response of responses) {
       expect(response.statusCode, response.body).toBe(400);
@@ -400,11 +389,9 @@ describe('Medium 6: malformed requests get a 4xx, and the log keeps no personal 
     const user = await createUser(testApp.app, { firstName: 'Philippa', lastName: 'Quargle' });
     await newSession(user, 'Ottoline Vexby');
     await signIn(user, false);
-    await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: { origin: ORIGIN },
-      payload: { email: user.email, password: 'wrong-Passw0rd!' },
+    await postSignedOut('/api/auth/sign-in/email', {
+      email: user.email,
+      password: 'wrong-Passw0rd!',
     });
     const text = log.text();
     expect(text.length).toBeGreaterThan(0);
@@ -476,18 +463,14 @@ describe('Medium 7: sessions per ASVS 4.0.3 L2', () => {
 
   it('has no password-less sign-in and creates no account for an unknown address', async () => {
     const email = `unknown.${Date.now()}@example.test`;
-    const send = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/email-otp/send-verification-otp',
-      headers: { origin: ORIGIN },
-      payload: { email, type: 'sign-in' },
+    const send = await postSignedOut('/api/auth/email-otp/send-verification-otp', {
+      email,
+      type: 'sign-in',
     });
     expect(send.statusCode).toBe(400);
-    const signInByCode = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email-otp',
-      headers: { origin: ORIGIN },
-      payload: { email, otp: '123456' },
+    const signInByCode = await postSignedOut('/api/auth/sign-in/email-otp', {
+      email,
+      otp: '123456',
     });
     expect(signInByCode.statusCode).toBe(404);
     expect(await dumpDatabase(testApp.app)).not.toContain(email);
@@ -525,13 +508,7 @@ describe('Low: responses with patient data are never cached', () => {
 });
 
 const signInFrom = (ip: string, email: string, password: string) =>
-  testApp.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    headers: { origin: ORIGIN },
-    remoteAddress: ip,
-    payload: { email, password, rememberMe: false },
-  });
+  postSignedOut('/api/auth/sign-in/email', { email, password, rememberMe: false }, ip);
 
 describe('Low: password checks are throttled per (IP, account), atomically, with no account lock', () => {
   /**
@@ -594,13 +571,11 @@ describe('Low: the session token is not readable by JavaScript', () => {
   it('is only in the httpOnly cookie: no body, no set-auth-token header, no list-sessions', async () => {
     const applicant = newUser();
     const ip = randomIp();
-    await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      headers: { origin: ORIGIN },
-      remoteAddress: ip,
-      payload: { ...applicant, name: `${applicant.firstName} ${applicant.lastName}` },
-    });
+    await postSignedOut(
+      '/api/auth/sign-up/email',
+      { ...applicant, name: `${applicant.firstName} ${applicant.lastName}` },
+      ip,
+    );
     const verified = await testApp.app.inject({
       method: 'POST',
       url: '/api/auth/email-otp/verify-email',
