@@ -60,6 +60,35 @@ export const toSubscription = (row: SubscriptionRow): Subscription => ({
   planDuration: { stripePriceId: row.stripePriceId },
 });
 
+/**
+ * A Stripe Checkout for a subscription, a clinician's or a clinic's: the price must be a
+ * recurring plan Stripe still sells; `createSession` names the customer, seats and pages. Stripe's
+ * failures become BillingErrors.
+ */
+export async function openSubscriptionCheckout(
+  client: StripeClient,
+  priceId: string,
+  createSession: () => Promise<{ id: string; url: string | null }>,
+): Promise<{ id: string; url: string }> {
+  try {
+    const price = await client.prices.retrieve(priceId).catch((error: unknown) => {
+      if ((error as { statusCode?: number }).statusCode === 404) return null;
+      throw error;
+    });
+    if (!price || !price.active || !price.recurring) {
+      throw new BillingError(400, CODES.unknownPrice, 'This plan is not available.');
+    }
+    const session = await createSession();
+    if (!session.url) {
+      throw new BillingError(502, CODES.paymentProvider, 'Failed creating checkout session');
+    }
+    return { id: session.id, url: session.url };
+  } catch (error) {
+    if (error instanceof BillingError) throw error;
+    return fromStripeError(error, 'Failed creating checkout session');
+  }
+}
+
 export async function currentSubscriptionOf(db: Db, userId: string) {
   const row = await findCurrentSubscription(db, userId);
   return row ? toSubscription(row) : null;
@@ -325,16 +354,9 @@ export function createBillingService(
           'You already have an active subscription.',
         );
       }
-      try {
-        const price = await client.prices.retrieve(priceId).catch((error: unknown) => {
-          if ((error as { statusCode?: number }).statusCode === 404) return null;
-          throw error;
-        });
-        if (!price || !price.active || !price.recurring) {
-          throw new BillingError(400, CODES.unknownPrice, 'This plan is not available.');
-        }
+      return openSubscriptionCheckout(client, priceId, async () => {
         const customer = await customerFor(client, db, userId);
-        const session = await client.checkout.sessions.create(
+        return client.checkout.sessions.create(
           {
             mode: 'subscription',
             customer,
@@ -347,13 +369,7 @@ export function createBillingService(
           },
           { idempotencyKey: `clerkly-checkout-${userId}-${idempotencyKey}` },
         );
-        if (!session.url)
-          throw new BillingError(502, CODES.paymentProvider, 'Failed creating checkout session');
-        return { id: session.id, url: session.url };
-      } catch (error) {
-        if (error instanceof BillingError) throw error;
-        return fromStripeError(error, 'Failed creating checkout session');
-      }
+      });
     },
 
     async cancel(db, userId) {

@@ -15,7 +15,13 @@ import {
   findUsableClinicSubscription,
   linkClinicCustomer,
 } from './billing.repository';
-import { BillingError, fromStripeError, requireStripe, toSubscription } from './billing.service';
+import {
+  BillingError,
+  fromStripeError,
+  openSubscriptionCheckout,
+  requireStripe,
+  toSubscription,
+} from './billing.service';
 import type { StripeClient } from './stripe-client';
 
 /**
@@ -90,20 +96,13 @@ export function createClinicBillingService(
           CLINIC_BILLING_MESSAGES.alreadySubscribed,
         );
       }
-      try {
-        const price = await client.prices.retrieve(priceId).catch((error: unknown) => {
-          if ((error as { statusCode?: number }).statusCode === 404) return null;
-          throw error;
-        });
-        if (!price || !price.active || !price.recurring) {
-          throw new BillingError(400, CODES.unknownPrice, 'This plan is not available.');
-        }
+      return openSubscriptionCheckout(client, priceId, async () => {
         const customer = await customerFor(client, db, membership, userId);
         const seats = await countSeats(db, membership.clinicId);
         // The clinic id in both metadata: the completed checkout links the customer, and every
         // event of the subscription names the clinic it pays for.
         const metadata = { clinicId: String(membership.clinicId), userId };
-        const session = await client.checkout.sessions.create(
+        return client.checkout.sessions.create(
           {
             mode: 'subscription',
             customer,
@@ -117,14 +116,7 @@ export function createClinicBillingService(
             idempotencyKey: `clerkly-clinic-checkout-${membership.clinicId}-${idempotencyKey}`,
           },
         );
-        if (!session.url) {
-          throw new BillingError(502, CODES.paymentProvider, 'Failed creating checkout session');
-        }
-        return { id: session.id, url: session.url };
-      } catch (error) {
-        if (error instanceof BillingError) throw error;
-        return fromStripeError(error, 'Failed creating checkout session');
-      }
+      });
     },
 
     async portal(db, userId) {
