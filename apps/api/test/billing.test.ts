@@ -136,6 +136,18 @@ describe('billing with Stripe (recorded responses)', () => {
     expect(response.statusCode).toBe(200);
     return subscriptionSchema.nullable().parse(response.json());
   };
+  /** A subscription of the user's that our webhook has recorded and Stripe holds as active. */
+  const activeAtStripe = async (
+    user: User,
+    id: string,
+    atStripe: { customer: string; metadata: Record<string, string> },
+  ) => {
+    await deliver(
+      app,
+      eventFor('event.customer.subscription.updated.json', user, { object: { id } }),
+    );
+    stripe.subscriptions.set(id, { ...stripeFixture('subscription.active.json'), id, ...atStripe });
+  };
 
   it('lists the plans grouped by key, each with its monthly and annual price', async () => {
     const user = await createUser(app.app);
@@ -466,13 +478,7 @@ describe('billing with Stripe (recorded responses)', () => {
     expect(errorOf(noneYet.body).message).toBe(LIMIT_MESSAGES.noActiveSubscription);
 
     const id = `sub_cancel_${user.id}`;
-    await deliver(
-      app,
-      eventFor('event.customer.subscription.updated.json', user, { object: { id } }),
-    );
-    stripe.subscriptions.set(id, {
-      ...stripeFixture('subscription.active.json'),
-      id,
+    await activeAtStripe(user, id, {
       customer: `cus_of_${user.id}`,
       metadata: { userId: user.id },
     });
@@ -505,23 +511,11 @@ describe('billing with Stripe (recorded responses)', () => {
   it('applies the cancel Stripe answered even without our user id in its metadata', async () => {
     const user = await createUser(app.app);
     const id = `sub_nometa_${user.id}`;
-    await deliver(
-      app,
-      eventFor('event.customer.subscription.updated.json', user, { object: { id } }),
-    );
-    stripe.subscriptions.set(id, {
-      ...stripeFixture('subscription.active.json'),
-      id,
-      customer: `cus_unlinked_${user.id}`,
-      metadata: {},
-    });
+    await activeAtStripe(user, id, { customer: `cus_unlinked_${user.id}`, metadata: {} });
     const cancelled = await call(app, user, 'POST', '/api/stripe/cancel-subscription');
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(subscriptionSchema.parse(cancelled.json())).toMatchObject({ cancelAtPeriodEnd: true });
-    const [stored] = await app.app.database.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, id));
+    const stored = await subscriptionRow(id);
     expect(stored).toMatchObject({ userId: user.id, cancelAtPeriodEnd: true });
   });
 
