@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { FREE_TRIAL, LIMIT_MESSAGES, apiErrorSchema } from '@clerkly/contracts';
+import { FREE_TRIAL, LIMIT_MESSAGES } from '@clerkly/contracts';
 import { patientSessions, usageCounters } from '../src/db/schema';
-import { ORIGIN, createUser } from './helper';
+import { ORIGIN, createUser, errorOf, newSessionForm } from './helper';
 import { useTestApp } from './use-test-app';
 
 /**
@@ -19,15 +19,7 @@ const post = (user: User, url: string, payload: object) =>
     headers: { cookie: user.cookie, origin: ORIGIN },
     payload,
   });
-const errorOf = (body: string) => apiErrorSchema.parse(JSON.parse(body)).error;
-
-const newSession = {
-  firstName: 'Jane Citizen',
-  lastName: '',
-  dateOfBirth: '2000-01-01',
-  appointmentTypeId: 1,
-  patientConsent: true,
-};
+const newSession = newSessionForm();
 const transcript =
   '[doctor] what brings you in today\n[patient] a sore throat for three days\n' +
   '[doctor] any fever\n[patient] no fever';

@@ -253,6 +253,16 @@ export async function createUser(app: FastifyInstance, overrides: Partial<NewUse
 /** A signed-up clinician as `createUser` returns them: their address, id and session cookie. */
 export type TestUser = Awaited<ReturnType<typeof createUser>>;
 
+/** The Create Notes form's body as the web app posts it (patient, date of birth, consent). */
+export const newSessionForm = (overrides: object = {}) => ({
+  firstName: 'Jane Citizen',
+  lastName: '',
+  dateOfBirth: '2000-01-01',
+  appointmentTypeId: 1,
+  patientConsent: true,
+  ...overrides,
+});
+
 /**
  * A new patient session for `user` through the real endpoint, as Create Notes starts one; its id.
  * `remoteAddress` is the client's address the audit trail records.

@@ -3,12 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   LIMIT_MESSAGES,
   VALIDATION_MESSAGES,
-  apiErrorSchema,
   patientSessionSchema,
   unfilledFieldsMessage,
 } from '@clerkly/contracts';
 import { patientSessions, subscriptions, users } from '../src/db/schema';
-import { ORIGIN, createUser } from './helper';
+import { ORIGIN, createUser, errorOf, newSessionForm as newSession } from './helper';
 import { useTestApp } from './use-test-app';
 
 const testApp = useTestApp();
@@ -16,16 +15,6 @@ const testApp = useTestApp();
 type User = Awaited<ReturnType<typeof createUser>>;
 const call = (user: User, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   testApp.app.inject({ method, url, headers: { cookie: user.cookie, origin: ORIGIN }, payload });
-
-const newSession = (overrides: object = {}) => ({
-  firstName: 'Jane Citizen',
-  lastName: '',
-  dateOfBirth: '2000-01-01',
-  appointmentTypeId: 1,
-  patientConsent: true,
-  ...overrides,
-});
-const errorOf = (body: string) => apiErrorSchema.parse(JSON.parse(body)).error;
 
 describe('creating a patient session', () => {
   it('creates a session with an id and the patient name as entered', async () => {
