@@ -27,7 +27,6 @@ import { parseArgs } from 'node:util';
 import {
   API_PATHS,
   PIPELINE_POLL_MS,
-  SEGMENT_RULES,
   generationSchema,
   sessionTranscriptSchema,
 } from '@clerkly/contracts';
@@ -36,6 +35,7 @@ import { SphinxSpeechToText } from '../src/engines/stt/sphinx.stt';
 import { createScratchPostgres } from '../test/helper';
 import {
   call,
+  putSegment,
   deploymentEnv,
   signUp,
   startServer,
@@ -171,14 +171,7 @@ async function oneClinician(
     played += durations[seq]!;
     // The segment exists once the recording has reached its end.
     await sleep((played / speed) * 1000 - (performance.now() - began));
-    const response = await call(
-      server,
-      user,
-      'PUT',
-      API_PATHS.sessionSegment(sessionId, seq),
-      encodeWav(segment),
-      SEGMENT_RULES.mimeType,
-    );
+    const response = await putSegment(server, user, sessionId, seq, encodeWav(segment));
     if (response.status !== 200) errors.push(`segment ${seq}: ${response.status}`);
   }
   recording = false;

@@ -13,10 +13,11 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { API_PATHS, SEGMENT_RULES, generationSchema } from '@clerkly/contracts';
+import { API_PATHS, generationSchema } from '@clerkly/contracts';
 import { TARGET_SAMPLE_RATE, encodeWav } from '../src/engines/audio/wav';
 import {
   call,
+  putSegment,
   deploymentEnv,
   signUp,
   startServer,
@@ -50,14 +51,7 @@ async function segmentPath(server: ServerProcess, user: Clinician, samples: Int1
     playedSamples += segment.length;
     // The segment exists once the recording has reached its end.
     await sleep((playedSamples / TARGET_SAMPLE_RATE) * 1000 - (performance.now() - began));
-    const response = await call(
-      server,
-      user,
-      'PUT',
-      API_PATHS.sessionSegment(sessionId, seq),
-      encodeWav(segment),
-      SEGMENT_RULES.mimeType,
-    );
+    const response = await putSegment(server, user, sessionId, seq, encodeWav(segment));
     if (response.status !== 200) throw new Error(`segment ${seq}: ${response.status}`);
   }
   // Stop.

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, SEGMENT_RULES, generationSchema } from '@clerkly/contracts';
+import { API_PATHS, generationSchema } from '@clerkly/contracts';
 import {
   call,
+  putSegment,
   childProcessesOf,
   deploymentEnv,
   signUp,
@@ -77,14 +78,7 @@ describe('two API processes and two workers on PostgreSQL', () => {
     // Segments arrive through either API process.
     for (const [seq, wav] of audio.entries()) {
       const via = seq % 2 === 0 ? api1 : api2;
-      const response = await call(
-        via,
-        user,
-        'PUT',
-        API_PATHS.sessionSegment(sessionId, seq),
-        wav,
-        SEGMENT_RULES.mimeType,
-      );
+      const response = await putSegment(via, user, sessionId, seq, wav);
       expect(response.status).toBe(200);
     }
 

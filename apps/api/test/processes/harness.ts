@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { API_PATHS, SEGMENT_RULES } from '@clerkly/contracts';
 import { apiPackageRoot } from '../../src/lib/paths';
 import { cookiesOf, newUser, readLatestCode } from '../helper';
 
@@ -149,6 +150,16 @@ export async function call(
           : JSON.stringify(body),
   });
 }
+
+/** One recorded segment (a WAV) of a session, uploaded as the browser does while recording. */
+export const putSegment = (
+  server: Pick<ServerProcess, 'url'>,
+  user: Pick<Clinician, 'cookie' | 'origin'>,
+  sessionId: number,
+  seq: number,
+  wav: Buffer,
+) =>
+  call(server, user, 'PUT', API_PATHS.sessionSegment(sessionId, seq), wav, SEGMENT_RULES.mimeType);
 
 /** Processes whose parent is `pid` and whose command line mentions `name`. */
 export function childProcessesOf(pid: number, name: string): number[] {

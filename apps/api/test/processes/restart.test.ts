@@ -2,9 +2,10 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API_PATHS, SEGMENT_RULES, generationSchema, type Generation } from '@clerkly/contracts';
+import { API_PATHS, generationSchema, type Generation } from '@clerkly/contracts';
 import {
   call,
+  putSegment,
   childProcessesOf,
   deploymentEnv,
   freePort,
@@ -56,14 +57,7 @@ describe('the embedded server (one process, PGlite) killed with SIGKILL', () => 
 
     // Recording: the first two segments arrive while the server transcribes them.
     for (const [seq, wav] of audio.slice(0, 2).entries()) {
-      const response = await call(
-        server,
-        user,
-        'PUT',
-        API_PATHS.sessionSegment(sessionId, seq),
-        wav,
-        SEGMENT_RULES.mimeType,
-      );
+      const response = await putSegment(server, user, sessionId, seq, wav);
       expect(response.status).toBe(200);
     }
     // Mid-job: a recogniser of this server is decoding patient audio.
@@ -86,14 +80,7 @@ describe('the embedded server (one process, PGlite) killed with SIGKILL', () => 
     expect(readdirSync(path.join(dataDir, 'tmp'))).toEqual([]);
 
     // The recording goes on after the crash, then Stop.
-    const last = await call(
-      server,
-      user,
-      'PUT',
-      API_PATHS.sessionSegment(sessionId, 2),
-      audio[2]!,
-      SEGMENT_RULES.mimeType,
-    );
+    const last = await putSegment(server, user, sessionId, 2, audio[2]!);
     expect(last.status).toBe(200);
     const started = await call(server, user, 'POST', API_PATHS.sessionGenerations(sessionId), {
       templateIds: [1],
