@@ -17,6 +17,8 @@ import {
   buildTestApp,
   createUser,
   errorOf,
+  injectAs,
+  newSessionForm,
   type TestApp,
   type TestUser as User,
 } from './helper';
@@ -28,22 +30,10 @@ import {
   type Json,
 } from './stripe-webhook';
 
-function call(app: TestApp, user: User, method: 'GET' | 'POST', url: string, payload?: object) {
-  return app.app.inject({
-    method,
-    url,
-    headers: { cookie: user.cookie, origin: ORIGIN },
-    ...(payload ? { payload } : {}),
-  });
-}
+const call = (app: TestApp, user: User, method: 'GET' | 'POST', url: string, payload?: object) =>
+  injectAs(app.app, user, method, url, payload);
 
-const newSession = {
-  firstName: 'Jane Citizen',
-  lastName: '',
-  dateOfBirth: '2000-01-01',
-  appointmentTypeId: 1,
-  patientConsent: true,
-};
+const newSession = newSessionForm();
 
 /** A recorded event, made this user's, with its own id and time. */
 function eventFor(

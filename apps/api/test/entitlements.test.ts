@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { FREE_TRIAL, LIMIT_MESSAGES } from '@clerkly/contracts';
 import { patientSessions, usageCounters } from '../src/db/schema';
-import { ORIGIN, createUser, errorOf, newSessionForm } from './helper';
+import { createUser, errorOf, injectAs, newSessionForm } from './helper';
 import { useTestApp } from './use-test-app';
 
 /**
@@ -13,12 +13,7 @@ const testApp = useTestApp();
 
 type User = Awaited<ReturnType<typeof createUser>>;
 const post = (user: User, url: string, payload: object) =>
-  testApp.app.inject({
-    method: 'POST',
-    url,
-    headers: { cookie: user.cookie, origin: ORIGIN },
-    payload,
-  });
+  injectAs(testApp.app, user, 'POST', url, payload);
 const newSession = newSessionForm();
 const transcript =
   '[doctor] what brings you in today\n[patient] a sore throat for three days\n' +

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, HTTPMethods } from 'fastify';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { apiErrorSchema } from '@clerkly/contracts';
@@ -252,6 +252,15 @@ export async function createUser(app: FastifyInstance, overrides: Partial<NewUse
 
 /** A signed-up clinician as `createUser` returns them: their address, id and session cookie. */
 export type TestUser = Awaited<ReturnType<typeof createUser>>;
+
+/** A request from the web app by `user`: their session cookie and the app's Origin. */
+export const injectAs = (
+  app: FastifyInstance,
+  user: { cookie: string },
+  method: HTTPMethods,
+  url: string,
+  payload?: object,
+) => app.inject({ method, url, headers: { cookie: user.cookie, origin: ORIGIN }, payload });
 
 /** The Create Notes form's body as the web app posts it (patient, date of birth, consent). */
 export const newSessionForm = (overrides: object = {}) => ({

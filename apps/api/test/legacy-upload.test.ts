@@ -12,7 +12,7 @@ import {
 } from '@clerkly/contracts';
 import { sessionNotes, sessionSegments, usageCounters } from '../src/db/schema';
 import { encodeWav } from '../src/engines/audio/wav';
-import { ORIGIN, createSession, createUser, errorOf, postUploadForm } from './helper';
+import { ORIGIN, createSession, createUser, errorOf, injectAs, postUploadForm } from './helper';
 import { speech } from './processes/harness';
 import { useTestApp } from './use-test-app';
 
@@ -52,12 +52,7 @@ async function upload(
 
 /** A JSON POST from the web app, signed in as `user`. */
 const postAs = (user: User, url: string, payload: object) =>
-  testApp.app.inject({
-    method: 'POST',
-    url,
-    headers: { cookie: user.cookie, origin: ORIGIN },
-    payload,
-  });
+  injectAs(testApp.app, user, 'POST', url, payload);
 
 /** The upload the web app sends at Stop: the templates chosen (JSON text), its session, the audio. */
 const uploadRecording = (

@@ -7,7 +7,7 @@ import {
   type SavedSessionsPage,
 } from '@clerkly/contracts';
 import { patientSessions } from '../src/db/schema';
-import { ORIGIN, createUser } from './helper';
+import { createUser, injectAs } from './helper';
 import { useTestApp } from './use-test-app';
 
 // Issue 13: GET /api/notes/user/{id}/page, My Sessions' paged list (docs/decisions/009).
@@ -15,7 +15,7 @@ const testApp = useTestApp({ usageLimits: false });
 
 type User = Awaited<ReturnType<typeof createUser>>;
 const call = (user: User, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  testApp.app.inject({ method, url, headers: { cookie: user.cookie, origin: ORIGIN }, payload });
+  injectAs(testApp.app, user, method, url, payload);
 
 /** A session saved with notes of the given templates, created at `createdAt` (SQL text). */
 async function savedSession(user: User, name: string, createdAt: string, templateIds = [1]) {

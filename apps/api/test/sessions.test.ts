@@ -7,14 +7,14 @@ import {
   unfilledFieldsMessage,
 } from '@clerkly/contracts';
 import { patientSessions, subscriptions, users } from '../src/db/schema';
-import { ORIGIN, createUser, errorOf, newSessionForm as newSession } from './helper';
+import { createUser, errorOf, injectAs, newSessionForm as newSession } from './helper';
 import { useTestApp } from './use-test-app';
 
 const testApp = useTestApp();
 
 type User = Awaited<ReturnType<typeof createUser>>;
 const call = (user: User, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  testApp.app.inject({ method, url, headers: { cookie: user.cookie, origin: ORIGIN }, payload });
+  injectAs(testApp.app, user, method, url, payload);
 
 describe('creating a patient session', () => {
   it('creates a session with an id and the patient name as entered', async () => {
