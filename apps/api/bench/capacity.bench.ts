@@ -35,8 +35,8 @@ import { SphinxSpeechToText } from '../src/engines/stt/sphinx.stt';
 import { createScratchPostgres } from '../test/helper';
 import {
   call,
-  putSegment,
   deploymentEnv,
+  putSegment,
   signUp,
   startServer,
   until,

@@ -17,8 +17,8 @@ import { API_PATHS, generationSchema } from '@clerkly/contracts';
 import { TARGET_SAMPLE_RATE, encodeWav } from '../src/engines/audio/wav';
 import {
   call,
-  putSegment,
   deploymentEnv,
+  putSegment,
   signUp,
   startServer,
   until,

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, generationSchema } from '@clerkly/contracts';
 import {
   call,
-  putSegment,
   childProcessesOf,
   deploymentEnv,
+  putSegment,
   signUp,
   speech,
   startServer,

@@ -5,11 +5,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { API_PATHS, generationSchema, type Generation } from '@clerkly/contracts';
 import {
   call,
-  putSegment,
   childProcessesOf,
   deploymentEnv,
   freePort,
   isRunning,
+  putSegment,
   signUp,
   speech,
   startServer,
