@@ -19,6 +19,7 @@ import {
   sessionNotes,
   sessionSegments,
 } from '../src/db/schema';
+import { workerDepsOf } from '../src/modules/generation/generation.jobs';
 import { transcribeSegmentJob } from '../src/modules/generation/transcribe-segment.job';
 import { writeNote } from '../src/modules/generation/write-note.job';
 import { startReplayServer, type ReplayServer } from './fixtures/stt/replay-server';
@@ -423,16 +424,7 @@ describe('generations: notes seconds after Stop', () => {
       .from(generationOutputs)
       .where(eq(generationOutputs.generationId, id));
     await writeNote(
-      {
-        db: app.database.db,
-        cipher: app.cipher,
-        jobs: app.jobs,
-        entitlements: app.entitlements,
-        stt: app.engines.stt,
-        notes: app.engines.notes,
-        keepAudio: false,
-        log: app.log,
-      },
+      { ...workerDepsOf(app), keepAudio: false },
       { generationId: id, templateId: 1 },
       { jobId: 'again', signal: new AbortController().signal, retryCount: 0 },
     );
