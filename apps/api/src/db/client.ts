@@ -16,6 +16,16 @@ type Schema = typeof schema;
 /** One type for both drivers, so repositories never know which database they run on. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/**
+ * Whether a write failed on a unique index (SQLSTATE 23505): node-postgres puts the code on the
+ * error, drizzle on PGlite on its cause.
+ */
+export const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  ((error as { code?: string }).code === '23505' ||
+    (error as { cause?: { code?: string } }).cause?.code === '23505');
+
 export interface Database {
   kind: AppConfig['database']['kind'];
   db: Db;

@@ -19,7 +19,7 @@ import {
   type clinicAuditQuerySchema,
 } from '@clerkly/contracts';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { isUniqueViolation, type Db } from '../../db/client';
 import { ConflictError, HttpError, NotFoundError } from '../../lib/http-error';
 import { recordAuditEvent } from '../audit/audit.service';
 import type { Mailer } from '../mail/mailer';
@@ -112,12 +112,6 @@ export async function myClinic(db: Db, userId: string): Promise<Clinic | null> {
     })),
   };
 }
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  ((error as { code?: string }).code === '23505' ||
-    (error as { cause?: { code?: string } }).cause?.code === '23505');
 
 /** The caller founds a clinic and becomes its owner; one clinic per clinician. */
 export async function createClinic(db: Db, userId: string, name: string): Promise<Clinic> {

@@ -8,7 +8,7 @@ import {
   type ownTemplateInputSchema,
 } from '@clerkly/contracts';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { isUniqueViolation, type Db } from '../../db/client';
 import { ConflictError, InputError, NotFoundError } from '../../lib/http-error';
 import {
   countOwnInUse,
@@ -90,22 +90,39 @@ function describe(input: OwnTemplateInput): string {
 }
 
 /** The unique index's refusal, for two saves of one name that both passed the check. */
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  ((error as { code?: string }).code === '23505' ||
-    (error as { cause?: { code?: string } }).cause?.code === '23505');
-
 const nameInUse = (name: string) =>
   new InputError(`You already have a template called "${name}"`, 'name');
+
+/**
+ * Saves a template named `name` through `write`: a concurrent save of the same name, stopped by
+ * the unique index after the check in `write` passed, is the same error as a name already taken.
+ */
+async function savingName<T>(name: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameInUse(name);
+    throw error;
+  }
+}
+
+/** The saved template with its topics replaced by the input's. */
+async function withTopics(
+  tx: Parameters<typeof replaceTopics>[0],
+  template: TemplateRow,
+  input: OwnTemplateInput,
+): Promise<OwnTemplate> {
+  const topics = await replaceTopics(tx, template.id, topicValues(input));
+  return toOwnTemplate(template, topics);
+}
 
 export async function createOwnTemplate(
   db: Db,
   userId: string,
   input: OwnTemplateInput,
 ): Promise<OwnTemplate> {
-  try {
-    return await db.transaction(async (tx) => {
+  return savingName(input.name, () =>
+    db.transaction(async (tx) => {
       await lockOwner(tx, userId);
       if ((await countOwnInUse(tx, userId)) >= OWN_TEMPLATE_LIMITS.perOwner) {
         throw new ConflictError(
@@ -129,13 +146,9 @@ export async function createOwnTemplate(
         ownerUserId: userId,
         copiedFromId: input.copiedFromId ?? null,
       });
-      const topics = await replaceTopics(tx, template.id, topicValues(input));
-      return toOwnTemplate(template, topics);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameInUse(input.name);
-    throw error;
-  }
+      return withTopics(tx, template, input);
+    }),
+  );
 }
 
 export async function updateOwnTemplate(
@@ -144,8 +157,8 @@ export async function updateOwnTemplate(
   id: number,
   input: OwnTemplateInput,
 ): Promise<OwnTemplate> {
-  try {
-    return await db.transaction(async (tx) => {
+  return savingName(input.name, () =>
+    db.transaction(async (tx) => {
       if (await nameTaken(tx, userId, input.name, id)) throw nameInUse(input.name);
       const template = await updateTemplate(tx, userId, id, {
         name: input.name,
@@ -154,13 +167,9 @@ export async function updateOwnTemplate(
         updatedAt: new Date(),
       });
       if (!template) throw notFound();
-      const topics = await replaceTopics(tx, template.id, topicValues(input));
-      return toOwnTemplate(template, topics);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameInUse(input.name);
-    throw error;
-  }
+      return withTopics(tx, template, input);
+    }),
+  );
 }
 
 /** Deleted outright, or archived when a note refers to it (those notes still open). */
