@@ -55,6 +55,20 @@ function worker(runs: string[], who: string, hang: boolean) {
   };
 }
 
+/** A process on `port` that works the queue `name`, one job at a time, as `worker` does. */
+async function workingProcess(
+  name: string,
+  port: number,
+  runs: string[],
+  who: string,
+  hang: boolean,
+) {
+  const queue = await processQueue(name, port);
+  await queue.work(jobOn(name, worker(runs, who, hang)), null, 1);
+  await queue.startWorking();
+  return queue;
+}
+
 async function jobState(name: string): Promise<string | undefined> {
   const [job] = await testApp.app.database.db
     .select({ state: bossJobs.state })
@@ -68,16 +82,12 @@ describe('a worker that died mid-job', () => {
     const name = `liveness-restart-${(queueCounter += 1)}`;
     const runs: string[] = [];
     // The first run: its job is running (and its heartbeat fresh) when it "dies".
-    const first = await processQueue(name, 3171);
-    await first.work(jobOn(name, worker(runs, 'first run', true)), null, 1);
-    await first.startWorking();
+    const first = await workingProcess(name, 3171, runs, 'first run', true);
     await first.send(jobOn(name), {});
     await until('the first run to start the job', async () => runs.length === 1, 30_000);
 
     // The process starts again on its host and port, as after a SIGKILL.
-    const second = await processQueue(name, 3171);
-    await second.work(jobOn(name, worker(runs, 'second run', false)), null, 1);
-    await second.startWorking();
+    const second = await workingProcess(name, 3171, runs, 'second run', false);
     await second.takeBackPreviousRuns();
 
     await until(
@@ -101,9 +111,7 @@ describe('a worker that died mid-job', () => {
       .where(eq(bossJobs.name, name));
 
     // PGlite: the process started again; PostgreSQL: any worker that looks.
-    const next = await processQueue(name, 3172);
-    await next.work(jobOn(name, worker(runs, 'next', false)), null, 1);
-    await next.startWorking();
+    await workingProcess(name, 3172, runs, 'next', false);
     await until(
       'the job to be done again',
       async () => (await jobState(name)) === 'completed',
@@ -119,15 +127,11 @@ describe('a worker that died mid-job', () => {
       expect(onPostgres()).toBe(true);
       const name = `liveness-peer-${(queueCounter += 1)}`;
       const runs: string[] = [];
-      const live = await processQueue(name, 3173);
-      await live.work(jobOn(name, worker(runs, 'live', true)), null, 1);
-      await live.startWorking();
+      const live = await workingProcess(name, 3173, runs, 'live', true);
       await live.send(jobOn(name), {});
       await until('the live worker to start the job', async () => runs.length === 1, 30_000);
 
-      const peer = await processQueue(name, 3174);
-      await peer.work(jobOn(name, worker(runs, 'peer', false)), null, 1);
-      await peer.startWorking();
+      const peer = await workingProcess(name, 3174, runs, 'peer', false);
       await peer.takeBackPreviousRuns();
       expect(await jobState(name)).toBe('active');
       expect(runs).toEqual(['live#0']);
