@@ -22,7 +22,7 @@ import { API_PATHS } from '@clerkly/contracts';
 import { readWavHeader } from '../src/engines/audio/wav';
 import { readSpeechManifest } from '../src/engines/stt/speech-corpora';
 import { call, deploymentEnv, signUp, startServer } from '../test/processes/harness';
-import { benchDataDir } from './bench-support';
+import { benchDataDir, newBenchSession } from './bench-support';
 
 const { values } = parseArgs({ options: { minutes: { type: 'string', default: '60' } } });
 const minutes = Number(values.minutes);
@@ -82,12 +82,7 @@ async function main() {
   const pid = server.child.pid!;
   try {
     const user = await signUp(server, server.url, path.join(dataDir, 'outbox'));
-    const created = await call(server, user, 'POST', API_PATHS.patientSessions, {
-      firstName: 'Bench Patient',
-      appointmentTypeId: 1,
-      patientConsent: true,
-    });
-    const sessionId = ((await created.json()) as { id: number }).id;
+    const sessionId = await newBenchSession(server, user);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const baseline = rssOf(pid);
     let peak = baseline;
