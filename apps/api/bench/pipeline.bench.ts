@@ -18,7 +18,9 @@ import { TARGET_SAMPLE_RATE, encodeWav } from '../src/engines/audio/wav';
 import {
   call,
   deploymentEnv,
+  finishedGeneration,
   putSegment,
+  readGeneration,
   signUp,
   startServer,
   until,
@@ -66,11 +68,7 @@ async function segmentPath(server: ServerProcess, user: Clinician, samples: Int1
   const { id } = generationSchema.parse(await started.json());
   const done = await until(
     'notes',
-    async () => {
-      const response = await call(server, user, 'GET', API_PATHS.generation(id));
-      const generation = generationSchema.parse(await response.json());
-      return (generation.status === 'done' || generation.status === 'failed') && generation;
-    },
+    async () => finishedGeneration(await readGeneration(server, user, id)),
     60 * 60_000,
     100,
   );

@@ -9,7 +9,9 @@ import {
   call,
   childProcessesOf,
   deploymentEnv,
+  finishedGeneration,
   putSegment,
+  readGeneration,
   signUp,
   speech,
   startServer,
@@ -101,11 +103,7 @@ describe('two API processes and two workers on PostgreSQL', () => {
     const { id } = generationSchema.parse(await started.json());
     const done = await until(
       'the notes, written by the surviving worker',
-      async () => {
-        const response = await call(api2, user, 'GET', API_PATHS.generation(id));
-        const generation = generationSchema.parse(await response.json());
-        return (generation.status === 'done' || generation.status === 'failed') && generation;
-      },
+      async () => finishedGeneration(await readGeneration(api2, user, id)),
       240_000,
       200,
     );

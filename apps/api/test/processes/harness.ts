@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { API_PATHS, SEGMENT_RULES } from '@clerkly/contracts';
+import { API_PATHS, SEGMENT_RULES, generationSchema, type Generation } from '@clerkly/contracts';
 import { apiPackageRoot } from '../../src/lib/paths';
 import { cookiesOf, newUser, readLatestCode } from '../helper';
 
@@ -150,6 +150,20 @@ export async function call(
           : JSON.stringify(body),
   });
 }
+
+/** The generation `id` as `server` answers it to `user`. */
+export async function readGeneration(
+  server: Pick<ServerProcess, 'url'>,
+  user: Pick<Clinician, 'cookie' | 'origin'>,
+  id: number,
+): Promise<Generation> {
+  const response = await call(server, user, 'GET', API_PATHS.generation(id));
+  return generationSchema.parse(await response.json());
+}
+
+/** The generation once it has ended, done or failed; false while it runs (a probe for `until`). */
+export const finishedGeneration = (generation: Generation) =>
+  (generation.status === 'done' || generation.status === 'failed') && generation;
 
 /** One recorded segment (a WAV) of a session, uploaded as the browser does while recording. */
 export const putSegment = (

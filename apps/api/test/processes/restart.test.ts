@@ -2,19 +2,20 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API_PATHS, generationSchema, type Generation } from '@clerkly/contracts';
+import { API_PATHS, generationSchema } from '@clerkly/contracts';
 import {
   call,
   childProcessesOf,
   deploymentEnv,
+  finishedGeneration,
   freePort,
   isRunning,
   putSegment,
+  readGeneration,
   signUp,
   speech,
   startServer,
   until,
-  type Clinician,
   type ServerProcess,
 } from './harness';
 
@@ -32,13 +33,6 @@ const lines = [
   'I take ibuprofen twice a day and it helps a little.',
   'We will start physiotherapy and review in four weeks.',
 ];
-
-async function generation(server: ServerProcess, user: Clinician, id: number) {
-  const response = await call(server, user, 'GET', API_PATHS.generation(id));
-  return generationSchema.parse(await response.json());
-}
-
-const finished = (g: Generation) => (g.status === 'done' || g.status === 'failed') && g;
 
 describe('the embedded server (one process, PGlite) killed with SIGKILL', () => {
   it('mid-transcription: nothing outlives it, and after a restart the recording goes on and the notes come', async () => {
@@ -90,7 +84,7 @@ describe('the embedded server (one process, PGlite) killed with SIGKILL', () => 
     const { id } = generationSchema.parse(await started.json());
     const done = await until(
       'the notes',
-      async () => finished(await generation(server, user, id)),
+      async () => finishedGeneration(await readGeneration(server, user, id)),
       180_000,
       200,
     );
@@ -110,7 +104,7 @@ describe('the embedded server (one process, PGlite) killed with SIGKILL', () => 
     running.push(server);
     const secondDone = await until(
       'the notes after the second crash',
-      async () => finished(await generation(server, user, secondId)),
+      async () => finishedGeneration(await readGeneration(server, user, secondId)),
       120_000,
       200,
     );
