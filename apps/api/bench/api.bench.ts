@@ -19,15 +19,9 @@ import { parseArgs } from 'node:util';
 import { API_PATHS } from '@clerkly/contracts';
 import autocannon from 'autocannon';
 import { apiPackageRoot, repoRoot } from '../src/lib/paths';
-import { freePort, signUp } from '../test/processes/harness';
+import { freePort, signUp, waitUntilReady } from '../test/processes/harness';
 import { createScratchPostgres } from '../test/helper';
-import {
-  callJson,
-  median,
-  startProductionServer,
-  stopProcess,
-  waitUntilReady,
-} from './bench-support';
+import { callJson, median, startProductionServer, stopProcess } from './bench-support';
 
 const { values } = parseArgs({
   options: {
@@ -76,7 +70,12 @@ await app.listen({ port: ${port}, host: '127.0.0.1' });`;
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilReady(url, child, '/');
+  await waitUntilReady(url, child, {
+    probe: '/',
+    what: `bare server at ${url}`,
+    attempts: 3000,
+    everyMs: 20,
+  });
   return { url, child, startMs: performance.now() - began, stop: () => stopProcess(child) };
 }
 

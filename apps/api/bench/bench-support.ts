@@ -7,7 +7,13 @@ import { encodeWav } from '../src/engines/audio/wav';
 import { buildEngineConfig, type EngineConfig } from '../src/config/config';
 import { ConfigError, parseEnv } from '../src/config/env';
 import { apiPackageRoot, repoRoot } from '../src/lib/paths';
-import { call, freePort, type Clinician, type ServerProcess } from '../test/processes/harness';
+import {
+  call,
+  freePort,
+  waitUntilReady,
+  type Clinician,
+  type ServerProcess,
+} from '../test/processes/harness';
 
 /** The middle value (the mean of the two middle ones for an even count); 0 for none. */
 export function median(values: number[]): number {
@@ -118,22 +124,6 @@ export async function callJson(
   return response.json();
 }
 
-/** Resolves once `probe` on `url` answers OK; rejects if the process exits first or after 300 s. */
-export async function waitUntilReady(url: string, child: ChildProcess, probe: string) {
-  let ended = child.exitCode !== null;
-  child.once('exit', () => (ended = true));
-  for (let attempt = 0; ; attempt += 1) {
-    if (ended) throw new Error(`server exited during start (${url})`);
-    if (attempt > 3000) throw new Error(`server did not become ready in 300 s (${url})`);
-    try {
-      if ((await fetch(`${url}${probe}`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** Ends a child process with SIGTERM and resolves when it has exited. */
 export function stopProcess(child: ChildProcess): Promise<void> {
   return new Promise<void>((resolve) => {
@@ -174,7 +164,7 @@ export async function startProductionServer(
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitUntilReady(url, child, '/readyz');
+  await waitUntilReady(url, child, { what: `server at ${url}`, attempts: 3000, everyMs: 20 });
   return { url, child, startMs: performance.now() - began, stop: () => stopProcess(child) };
 }
 

@@ -49,6 +49,32 @@ export function deploymentEnv(dataDir: string, extra: Record<string, string> = {
   };
 }
 
+/**
+ * Resolves once `probe` (default `/readyz`) on `url` answers OK; rejects if `child` exits first,
+ * or after `attempts` tries `everyMs` apart.
+ */
+export async function waitUntilReady(
+  url: string,
+  child: ChildProcess,
+  options: { what: string; attempts: number; everyMs: number; probe?: string },
+): Promise<void> {
+  const { what, attempts, everyMs, probe = '/readyz' } = options;
+  let ended = child.exitCode !== null || child.signalCode !== null;
+  child.once('exit', () => (ended = true));
+  for (let attempt = 0; ; attempt += 1) {
+    if (ended) throw new Error(`${what} exited during start`);
+    if (attempt > attempts) {
+      throw new Error(`${what} did not become ready in ${(attempts * everyMs) / 1000} s`);
+    }
+    try {
+      if ((await fetch(`${url}${probe}`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
 export async function startServer(
   role: 'all' | 'api' | 'worker',
   env: Record<string, string>,
@@ -70,18 +96,7 @@ export async function startServer(
   const exited = new Promise<string>((resolve) =>
     child.once('exit', (code, signal) => resolve(signal ?? String(code))),
   );
-  let ended = false;
-  void exited.then(() => (ended = true));
-  for (let attempt = 0; ; attempt += 1) {
-    if (ended) throw new Error(`${role} server exited during start`);
-    if (attempt > 1200) throw new Error(`${role} server did not become ready in 120 s`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitUntilReady(url, child, { what: `${role} server`, attempts: 1200, everyMs: 100 });
   return {
     role,
     port,
