@@ -4,10 +4,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../../testing/data-generators';
 import { fill } from '../../../testing/fill';
 import {
-  currentUserHandler,
   errorResponse,
   jsonResponse,
-  mockApi,
+  mockApiAs,
   type ApiHandlers,
 } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
@@ -41,8 +40,7 @@ async function renderCreateNotes(
   overrides: ApiHandlers = {},
   usage: Usage = { isFreeTrial: true, sessions: 0, notes: 0 },
 ) {
-  const api = mockApi({
-    'GET /api/users': currentUserHandler(createUser()),
+  const api = mockApiAs(createUser(), {
     'GET /api/usage/': () => jsonResponse(usage),
     'GET /api/appointment-type/': () =>
       jsonResponse([

@@ -11,10 +11,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../../testing/data-generators';
 import {
-  currentUserHandler,
   errorResponse,
   jsonResponse,
-  mockApi,
+  mockApiAs,
   type RecordedRequest,
 } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
@@ -166,8 +165,7 @@ async function renderMySessions(
     record = {},
   }: { pageSize?: number; record?: Record<string, (request: RecordedRequest) => Response> } = {},
 ) {
-  const api = mockApi({
-    'GET /api/users': currentUserHandler(createUser()),
+  const api = mockApiAs(createUser(), {
     'GET /api/record-endpoint': () => jsonResponse({ kind: null }),
     ...record,
     [`GET ${LIST_PATH}`]: Array.isArray(sessions) ? sessionsHandler(sessions, pageSize) : sessions,
