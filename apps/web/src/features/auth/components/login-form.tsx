@@ -1,8 +1,8 @@
 import { loginSchema, type LoginInput } from '@clerkly/contracts';
-import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { PasswordField } from '../../../components/password-field';
 import { paths } from '../../../config/paths';
+import { AccountEmailField, CurrentPasswordField } from '../../../components/account-fields';
 import { useZodForm } from '../../../lib/zod-form';
 
 type LoginFormProps = {
@@ -22,19 +22,8 @@ export function LoginForm({ onSubmit, submitting, rootError }: LoginFormProps) {
   return (
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <Stack gap="md">
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="username"
-          withAsterisk
-          {...form.textInputProps('email')}
-        />
-        <PasswordField
-          label="Password"
-          autoComplete="current-password"
-          withAsterisk
-          {...form.textInputProps('password')}
-        />
+        <AccountEmailField {...form.textInputProps('email')} />
+        <CurrentPasswordField label="Password" {...form.textInputProps('password')} />
         <Group justify="space-between">
           <Checkbox
             label="Remember Me"
