@@ -4,13 +4,10 @@ import {
   describeMicrophoneError,
   openMicrophone,
   releaseMicrophone,
+  type MicrophoneState,
 } from '../lib/microphone';
 
-export type MicTestState =
-  | { status: 'idle' }
-  | { status: 'starting' }
-  | { status: 'recording'; analyser: AnalyserNode }
-  | { status: 'error'; message: string };
+export type MicTestState = MicrophoneState | { status: 'error'; message: string };
 
 const describeMicTestError = (error: unknown) =>
   describeMicrophoneError(error, {

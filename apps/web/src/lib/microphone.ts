@@ -5,6 +5,10 @@
 /** Spec point 9: the frequency analyser's size, for the mic test and the recording alike. */
 const ANALYSER_FFT_SIZE = 256;
 
+/** The states of a microphone being opened and measured, common to the mic test and recorder. */
+export type MicrophoneState =
+  { status: 'idle' } | { status: 'starting' } | { status: 'recording'; analyser: AnalyserNode };
+
 /** The `name` of a media error (a DOMException such as `NotAllowedError`), or '' for others. */
 export const mediaErrorName = (error: unknown): string =>
   typeof error === 'object' && error !== null && 'name' in error && typeof error.name === 'string'

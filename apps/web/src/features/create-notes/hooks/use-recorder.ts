@@ -5,15 +5,12 @@ import {
   describeMicrophoneError,
   openMicrophone,
   releaseMicrophone,
+  type MicrophoneState,
 } from '../../../lib/microphone';
 import { Downsampler } from '../lib/downsampler';
 import { createPcmTap, type PcmTap } from '../lib/pcm-tap';
 
-export type RecorderState =
-  | { status: 'idle' }
-  | { status: 'starting' }
-  | { status: 'recording'; analyser: AnalyserNode }
-  | { status: 'paused'; analyser: AnalyserNode };
+export type RecorderState = MicrophoneState | { status: 'paused'; analyser: AnalyserNode };
 
 export type RecorderCallbacks = {
   /** The recorder is about to capture a new recording (before the first samples). */
