@@ -1,7 +1,7 @@
 import { LIMIT_MESSAGES, VALIDATION_MESSAGES, type Usage } from '@clerkly/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUser } from '../../../testing/data-generators';
+import { createPatientSession, createUser } from '../../../testing/data-generators';
 import { fill } from '../../../testing/fill';
 import {
   errorResponse,
@@ -26,15 +26,7 @@ const TEMPLATES = [
   { id: 18, name: 'Medical Certificate – Work' },
 ];
 
-const createdSession = {
-  id: 42,
-  firstName: 'Ann Lee',
-  lastName: '',
-  dateOfBirth: '2000-01-01',
-  appointmentTypeId: 2,
-  createdAt: '2025-03-10T09:30:00.000Z',
-  version: 1,
-};
+const createdSession = createPatientSession({ appointmentTypeId: 2 });
 
 async function renderCreateNotes(
   overrides: ApiHandlers = {},
