@@ -1,6 +1,6 @@
 import { forgotPasswordRequestSchema } from '@clerkly/contracts';
 import { Button, Stack } from '@mantine/core';
-import { AccountEmailField } from '../../../components/account-fields';
+import { AccountEmailField } from '../../../components/account-email-field';
 import { useZodForm } from '../../../lib/zod-form';
 
 type ForgotPasswordRequestFormProps = {

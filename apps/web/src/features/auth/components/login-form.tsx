@@ -2,7 +2,8 @@ import { loginSchema, type LoginInput } from '@clerkly/contracts';
 import { Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { AccountEmailField, CurrentPasswordField } from '../../../components/account-fields';
+import { AccountEmailField } from '../../../components/account-email-field';
+import { CurrentPasswordField } from '../../../components/current-password-field';
 import { useZodForm } from '../../../lib/zod-form';
 
 type LoginFormProps = {

@@ -1,7 +1,7 @@
 import { registerSchema, type RegisterInput } from '@clerkly/contracts';
 import { Anchor, Button, Checkbox, Stack, TextInput } from '@mantine/core';
 import { paths } from '../../../config/paths';
-import { NewPasswordField } from '../../../components/account-fields';
+import { NewPasswordField } from '../../../components/new-password-field';
 import { useZodForm } from '../../../lib/zod-form';
 import { NameFields } from '../../../components/name-fields';
 

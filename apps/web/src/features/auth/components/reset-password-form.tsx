@@ -1,7 +1,7 @@
 import { resetPasswordSchema, type ResetPasswordInput } from '@clerkly/contracts';
 import { Button, Stack } from '@mantine/core';
 import { CodeInput } from '../../../components/code-input';
-import { NewPasswordField } from '../../../components/account-fields';
+import { NewPasswordField } from '../../../components/new-password-field';
 import { useZodForm } from '../../../lib/zod-form';
 
 type ResetPasswordFormProps = {

@@ -1,7 +1,8 @@
 import { TOASTS, changePasswordSchema } from '@clerkly/contracts';
 import { Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { CurrentPasswordField, NewPasswordField } from '../../../components/account-fields';
+import { CurrentPasswordField } from '../../../components/current-password-field';
+import { NewPasswordField } from '../../../components/new-password-field';
 import { useZodForm } from '../../../lib/zod-form';
 import { useChangePassword } from '../api/change-password';
 
