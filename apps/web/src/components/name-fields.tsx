@@ -1,15 +1,13 @@
 import { Group, TextInput } from '@mantine/core';
-import type { ZodForm } from '../lib/zod-form';
-
-type FieldProps = ReturnType<ZodForm<{ name: string }, unknown>['textInputProps']>;
+import type { TextFieldProps } from '../lib/zod-form';
 
 /** First and last name side by side, as sign-up asks them and the profile edits them. */
 export function NameFields({
   firstName,
   lastName,
 }: {
-  firstName: FieldProps;
-  lastName: FieldProps;
+  firstName: TextFieldProps;
+  lastName: TextFieldProps;
 }) {
   return (
     <Group grow align="flex-start">

@@ -1,5 +1,6 @@
 import { useLocalStorage } from '@mantine/hooks';
 import { useCallback, useEffect, useState } from 'react';
+import { mediaErrorName } from '../lib/microphone';
 
 type AudioDeviceKind = 'audioinput' | 'audiooutput';
 
@@ -38,11 +39,6 @@ export const MICROPHONE_STORAGE_KEY = 'clerkly:microphone';
 const SPEAKER_STORAGE_KEY = 'clerkly:speaker';
 
 const NO_DEVICES: Omit<DeviceListing, 'status'> = { microphones: [], speakers: [] };
-
-export const mediaErrorName = (error: unknown): string =>
-  typeof error === 'object' && error !== null && 'name' in error && typeof error.name === 'string'
-    ? error.name
-    : '';
 
 function toAudioDevices(devices: MediaDeviceInfo[], kind: AudioDeviceKind, fallback: string) {
   const seen = new Set<string>();

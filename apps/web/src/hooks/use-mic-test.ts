@@ -1,37 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { mediaErrorName } from './use-audio-devices';
+import {
+  connectAnalyser,
+  describeMicrophoneError,
+  openMicrophone,
+  releaseMicrophone,
+  type MicrophoneState,
+} from '../lib/microphone';
 
-/** Spec point 9: frequency analyser size 256. */
-const MIC_TEST_FFT_SIZE = 256;
+export type MicTestState = MicrophoneState | { status: 'error'; message: string };
 
-export type MicTestState =
-  | { status: 'idle' }
-  | { status: 'starting' }
-  | { status: 'recording'; analyser: AnalyserNode }
-  | { status: 'error'; message: string };
-
-/** What the user can do about a microphone that would not start. */
-function describeMicrophoneError(error: unknown): string {
-  switch (mediaErrorName(error)) {
-    case 'NotAllowedError':
-    case 'SecurityError':
-      return "Microphone access is blocked. Allow it in your browser's site settings, then try again.";
-    case 'NotFoundError':
-    case 'OverconstrainedError':
-      return 'The selected microphone was not found. Connect it or choose another one, then try again.';
-    case 'NotReadableError':
-    case 'AbortError':
-      return 'The microphone could not be started. Close other apps that may be using it, then try again.';
-    case 'NotSupportedError':
-      return 'This browser cannot test the microphone. Use a recent version of Chrome, Edge, Firefox or Safari.';
-    default:
-      return 'The microphone test could not start. Please try again.';
-  }
-}
-
-class MicTestUnsupportedError extends Error {
-  override readonly name = 'NotSupportedError';
-}
+const describeMicTestError = (error: unknown) =>
+  describeMicrophoneError(error, {
+    notFound:
+      'The selected microphone was not found. Connect it or choose another one, then try again.',
+    unsupported:
+      'This browser cannot test the microphone. Use a recent version of Chrome, Edge, Firefox or Safari.',
+    other: 'The microphone test could not start. Please try again.',
+  });
 
 type Session = { stream: MediaStream; context: AudioContext };
 
@@ -49,13 +34,7 @@ export function useMicTest(deviceId: string | null) {
     generation.current += 1;
     const current = session.current;
     session.current = null;
-    if (!current) return;
-    current.stream.getTracks().forEach((track) => track.stop());
-    if (current.context.state !== 'closed') {
-      current.context.close().catch((error: unknown) => {
-        console.warn('Closing the audio context failed.', error);
-      });
-    }
+    if (current) releaseMicrophone(current);
   }, []);
 
   const stop = useCallback(() => {
@@ -68,23 +47,14 @@ export function useMicTest(deviceId: string | null) {
     const run = generation.current;
     setState({ status: 'starting' });
     try {
-      const mediaDevices = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
-      if (typeof mediaDevices?.getUserMedia !== 'function' || typeof AudioContext !== 'function') {
-        throw new MicTestUnsupportedError('getUserMedia or AudioContext is missing');
-      }
-      const stream = await mediaDevices.getUserMedia({
-        audio: deviceId ? { deviceId: { exact: deviceId } } : true,
-      });
+      const stream = await openMicrophone(deviceId);
       if (run !== generation.current) {
         stream.getTracks().forEach((track) => track.stop());
         return;
       }
       const context = new AudioContext();
       session.current = { stream, context };
-      const analyser = context.createAnalyser();
-      analyser.fftSize = MIC_TEST_FFT_SIZE;
-      // Not connected to the speakers: the user would hear themselves with a delay.
-      context.createMediaStreamSource(stream).connect(analyser);
+      const analyser = connectAnalyser(context, context.createMediaStreamSource(stream));
       // A device that disappears mid-test (unplugged headset) ends the test with a reason.
       stream.getAudioTracks().forEach((track) =>
         track.addEventListener('ended', () => {
@@ -105,7 +75,7 @@ export function useMicTest(deviceId: string | null) {
       release();
       // Spec point 8: microphone failures are logged only (as a warning: not an app error).
       console.warn('The microphone test could not start.', error);
-      setState({ status: 'error', message: describeMicrophoneError(error) });
+      setState({ status: 'error', message: describeMicTestError(error) });
     }
   }, [deviceId, release]);
 

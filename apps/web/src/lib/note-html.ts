@@ -6,6 +6,8 @@
  * can run code or load content are removed with their content.
  */
 
+const HEADING_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
+
 const ALLOWED_TAGS = new Set([
   'a',
   'b',
@@ -15,12 +17,7 @@ const ALLOWED_TAGS = new Set([
   'del',
   'div',
   'em',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
+  ...HEADING_TAGS,
   'hr',
   'i',
   'li',
@@ -76,39 +73,10 @@ const REMOVED_WITH_CONTENT = new Set([
 ]);
 
 const SAFE_LINK = /^(https?:|mailto:)/i;
-const BLOCK_TAGS = new Set([
-  'blockquote',
-  'div',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'hr',
-  'li',
-  'ol',
-  'p',
-  'pre',
-  'table',
-  'tr',
-  'ul',
-]);
 /** Blocks followed by an empty line in plain text, as they are visually separated. */
-const PARAGRAPH_TAGS = new Set([
-  'blockquote',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'ol',
-  'p',
-  'pre',
-  'table',
-  'ul',
-]);
+const PARAGRAPH_TAGS = new Set(['blockquote', ...HEADING_TAGS, 'ol', 'p', 'pre', 'table', 'ul']);
+/** Blocks that start on a line of their own in plain text. */
+const BLOCK_TAGS = new Set([...PARAGRAPH_TAGS, 'div', 'hr', 'li', 'tr']);
 
 const LOOKS_LIKE_HTML = /<\/?[a-z][\s\S]*>/i;
 

@@ -21,6 +21,13 @@ export const zodValidate =
     return errors;
   };
 
+/** `value`, `onChange` and `error` for a TextInput, PasswordInput or Textarea. */
+export type TextFieldProps = {
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  error: string | undefined;
+};
+
 type StringKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
 
 export type ZodForm<Values, Output> = {
@@ -28,12 +35,7 @@ export type ZodForm<Values, Output> = {
   errors: FieldErrors;
   setFieldValue: <K extends keyof Values & string>(field: K, value: Values[K]) => void;
   setErrors: (errors: FieldErrors) => void;
-  /** `value`, `onChange` and `error` for a TextInput, PasswordInput or Textarea. */
-  textInputProps: (field: StringKeys<Values>) => {
-    value: string;
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
-    error: string | undefined;
-  };
+  textInputProps: (field: StringKeys<Values>) => TextFieldProps;
   /** A submit handler that validates first and hands `onValid` the parsed values. */
   onSubmit: (onValid: (data: Output) => void) => (event: FormEvent<HTMLFormElement>) => void;
   /** Back to the initial values, or to `values`, with no messages. */

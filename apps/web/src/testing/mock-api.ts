@@ -73,3 +73,10 @@ export function mockApi(handlers: ApiHandlers) {
   vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, requests };
 }
+
+/**
+ * Replaces `fetch` for a visitor who is `user` (null: signed out): `GET /api/users` answers them,
+ * and `handlers` answer the rest (and may override that read). Most page tests start this way.
+ */
+export const mockApiAs = (user: CurrentUser | null, handlers: ApiHandlers = {}) =>
+  mockApi({ [`GET ${API_PATHS.users}`]: currentUserHandler(user), ...handlers });

@@ -2,14 +2,14 @@ import { rem } from '@mantine/core';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { navbarWidth } from '../../testing/app-shell';
-import { currentUserHandler, mockApi } from '../../testing/mock-api';
+import { mockApiAs } from '../../testing/mock-api';
 import { renderApp } from '../../testing/render-app';
 
 describe('auth layout', () => {
   it.each(['/login', '/register', '/forgot-password'])(
     'on %s shows the sidebar with the logo only and no top bar controls',
     async (url) => {
-      mockApi({ 'GET /api/users': currentUserHandler(null) });
+      mockApiAs(null);
       renderApp(url);
       await screen.findByRole('heading', { level: 1 });
 

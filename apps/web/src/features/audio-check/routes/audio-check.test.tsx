@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MICROPHONE_STORAGE_KEY } from '../../../hooks/use-audio-devices';
 import { createUser } from '../../../testing/data-generators';
-import { currentUserHandler, mockApi } from '../../../testing/mock-api';
+import { mockApiAs } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const DEVICES = [
@@ -60,7 +60,7 @@ function stubCanvas() {
 
 async function renderAudioCheck() {
   vi.stubGlobal('AudioContext', FakeAudioContext);
-  mockApi({ 'GET /api/users': currentUserHandler(createUser()) });
+  mockApiAs(createUser());
   const app = renderApp('/audio-check');
   await screen.findByRole('heading', { name: 'Audio Check', level: 1 });
   return app;

@@ -1,5 +1,6 @@
 import { forgotPasswordRequestSchema } from '@clerkly/contracts';
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
+import { AccountEmailField } from '../../../components/account-email-field';
 import { useZodForm } from '../../../lib/zod-form';
 
 type ForgotPasswordRequestFormProps = {
@@ -17,13 +18,7 @@ export function ForgotPasswordRequestForm({
   return (
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <Stack gap="md">
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="username"
-          withAsterisk
-          {...form.textInputProps('email')}
-        />
+        <AccountEmailField {...form.textInputProps('email')} />
         <Button type="submit" fullWidth loading={submitting}>
           Reset password
         </Button>

@@ -1,8 +1,9 @@
 import { loginSchema, type LoginInput } from '@clerkly/contracts';
-import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { PasswordField } from '../../../components/password-field';
 import { paths } from '../../../config/paths';
+import { AccountEmailField } from '../../../components/account-email-field';
+import { CurrentPasswordField } from '../../../components/current-password-field';
 import { useZodForm } from '../../../lib/zod-form';
 
 type LoginFormProps = {
@@ -22,19 +23,8 @@ export function LoginForm({ onSubmit, submitting, rootError }: LoginFormProps) {
   return (
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <Stack gap="md">
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="username"
-          withAsterisk
-          {...form.textInputProps('email')}
-        />
-        <PasswordField
-          label="Password"
-          autoComplete="current-password"
-          withAsterisk
-          {...form.textInputProps('password')}
-        />
+        <AccountEmailField {...form.textInputProps('email')} />
+        <CurrentPasswordField label="Password" {...form.textInputProps('password')} />
         <Group justify="space-between">
           <Checkbox
             label="Remember Me"

@@ -2,10 +2,9 @@ import { MESSAGES, TOASTS, VALIDATION_MESSAGES as M } from '@clerkly/contracts';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  currentUserHandler,
   errorResponse,
   jsonResponse,
-  mockApi,
+  mockApiAs,
   type ApiHandlers,
 } from '../../../testing/mock-api';
 import { createUser } from '../../../testing/data-generators';
@@ -20,8 +19,7 @@ afterEach(() => {
 
 /** Signs up through the real form, which leads to the OTP screen. */
 async function renderOtpScreen(more: ApiHandlers = {}) {
-  const api = mockApi({
-    'GET /api/users': currentUserHandler(null),
+  const api = mockApiAs(null, {
     'POST /api/auth/sign-up/email': () => jsonResponse({ token: null, user: { id: 'user-1' } }),
     ...more,
   });

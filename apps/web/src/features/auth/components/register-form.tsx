@@ -1,7 +1,7 @@
 import { registerSchema, type RegisterInput } from '@clerkly/contracts';
 import { Anchor, Button, Checkbox, Stack, TextInput } from '@mantine/core';
-import { PasswordField } from '../../../components/password-field';
 import { paths } from '../../../config/paths';
+import { NewPasswordField } from '../../../components/new-password-field';
 import { useZodForm } from '../../../lib/zod-form';
 import { NameFields } from '../../../components/name-fields';
 
@@ -41,18 +41,8 @@ export function RegisterForm({ onSubmit, submitting }: RegisterFormProps) {
           withAsterisk
           {...form.textInputProps('email')}
         />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          withAsterisk
-          {...form.textInputProps('password')}
-        />
-        <PasswordField
-          label="Confirm Password"
-          autoComplete="new-password"
-          withAsterisk
-          {...form.textInputProps('confirmPassword')}
-        />
+        <NewPasswordField label="Password" {...form.textInputProps('password')} />
+        <NewPasswordField label="Confirm Password" {...form.textInputProps('confirmPassword')} />
         <Checkbox
           label={
             <>

@@ -1,7 +1,7 @@
 import { resetPasswordSchema, type ResetPasswordInput } from '@clerkly/contracts';
 import { Button, Stack } from '@mantine/core';
 import { CodeInput } from '../../../components/code-input';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordField } from '../../../components/new-password-field';
 import { useZodForm } from '../../../lib/zod-form';
 
 type ResetPasswordFormProps = {
@@ -29,16 +29,9 @@ export function ResetPasswordForm({ email, onSubmit, submitting }: ResetPassword
           onChange={(code) => form.setFieldValue('code', code)}
           error={form.errors.code}
         />
-        <PasswordField
-          label="New Password"
-          autoComplete="new-password"
-          withAsterisk
-          {...form.textInputProps('password')}
-        />
-        <PasswordField
+        <NewPasswordField label="New Password" {...form.textInputProps('password')} />
+        <NewPasswordField
           label="Confirm New Password"
-          autoComplete="new-password"
-          withAsterisk
           {...form.textInputProps('confirmPassword')}
         />
         <Button type="submit" fullWidth loading={submitting}>

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { currentUserHandler, mockApi } from '../../../testing/mock-api';
+import { mockApiAs } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 beforeEach(() => {
-  mockApi({ 'GET /api/users': currentUserHandler(null) });
+  mockApiAs(null);
 });
 
 describe('login page', () => {

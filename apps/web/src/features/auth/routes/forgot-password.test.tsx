@@ -3,10 +3,9 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fill } from '../../../testing/fill';
 import {
-  currentUserHandler,
   errorResponse,
   jsonResponse,
-  mockApi,
+  mockApiAs,
   type ApiHandlers,
 } from '../../../testing/mock-api';
 import { renderPage } from '../../../testing/render-app';
@@ -17,8 +16,7 @@ setUpFlowTests();
 const EMAIL = 'ada@example.com';
 
 function mockReset(more: ApiHandlers = {}) {
-  return mockApi({
-    'GET /api/users': currentUserHandler(null),
+  return mockApiAs(null, {
     'POST /api/auth/email-otp/request-password-reset': () => jsonResponse({ success: true }),
     'POST /api/auth/email-otp/reset-password': () => jsonResponse({ success: true }),
     'POST /api/users/password-reset': () => jsonResponse({ status: 'accepted' }, { status: 202 }),

@@ -21,6 +21,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DateField } from '../../../components/date-field';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -117,18 +118,8 @@ export function ClinicAuditPage() {
           value={kind}
           onChange={filtered(setKind)}
         />
-        <TextInput
-          label="From"
-          type="date"
-          value={from}
-          onChange={(event) => filtered(setFrom)(event.currentTarget.value)}
-        />
-        <TextInput
-          label="To"
-          type="date"
-          value={to}
-          onChange={(event) => filtered(setTo)(event.currentTarget.value)}
-        />
+        <DateField label="From" value={from} onDateChange={filtered(setFrom)} />
+        <DateField label="To" value={to} onDateChange={filtered(setTo)} />
         <Button
           component="a"
           variant="light"

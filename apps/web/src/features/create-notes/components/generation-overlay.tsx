@@ -10,7 +10,7 @@ import {
   ThemeIcon,
 } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { GenerationProgress } from '../hooks/use-note-generation';
+import type { NoteGeneration } from '../hooks/use-note-generation';
 import type { UploadQueueState } from '../lib/segment-upload-queue';
 
 /** Spec point 4: the overlay's two messages. */
@@ -36,16 +36,13 @@ function describeUploads(uploads: UploadQueueState): string {
  * right now instead of a bare spinner (issue 9), and a failed generation with Retry.
  */
 export function GenerationOverlay({
-  progress,
-  uploads,
-  onRetry,
-  onCancel,
+  generation,
 }: {
-  progress: GenerationProgress;
-  uploads: UploadQueueState;
-  onRetry: () => void;
-  onCancel: () => void;
+  /** The stage's note generation (`useNoteGeneration`): what it is doing, Retry and Cancel. */
+  generation: Pick<NoteGeneration, 'progress' | 'uploads' | 'retry' | 'cancel'>;
 }) {
+  const { progress, uploads, cancel: onCancel } = generation;
+  const onRetry = () => void generation.retry();
   return (
     <LoadingOverlay
       visible={progress !== null}

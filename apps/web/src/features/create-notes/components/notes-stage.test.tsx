@@ -1,14 +1,14 @@
 import { SAVE_CONFLICT, TOASTS } from '@clerkly/contracts';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
+import { createPatientSession } from '../../../testing/data-generators';
 import { errorResponse, jsonResponse, mockApi, type ApiHandlers } from '../../../testing/mock-api';
-import { SegmentPipelineProvider } from '../state/segment-pipeline';
-import { initialSessionState, SessionProvider, type SessionState } from '../state/session-store';
+import {
+  nothingLearned,
+  nothingLearnedHandlers,
+  renderInSession,
+} from '../../../testing/session-stage';
+import { initialSessionState, type SessionState } from '../state/session-store';
 import { NotesStage } from './notes-stage';
 
 // The app loads these on demand (issue 13); loaded once here rather than inside the first test.
@@ -20,15 +20,7 @@ const notesState: SessionState = {
   ...initialSessionState,
   screen: 'save-session',
   patient: { name: 'Ann Lee', appointmentTypeId: 1 },
-  session: {
-    id: 42,
-    firstName: 'Ann Lee',
-    lastName: '',
-    dateOfBirth: '2000-01-01',
-    appointmentTypeId: 1,
-    createdAt: '2025-03-10T09:30:00.000Z',
-    version: 1,
-  },
+  session: createPatientSession(),
   patientConsent: true,
   generatedNotes: [
     {
@@ -46,13 +38,6 @@ const notesState: SessionState = {
   changesMade: true,
 };
 
-const nothingLearned = (templateId: number) => ({
-  templateId,
-  notesLearned: 0,
-  preferences: [],
-  updatedAt: null,
-});
-
 function renderNotes(handlers: ApiHandlers = {}, state: SessionState = notesState) {
   const api = mockApi({
     'GET /api/templates/': () =>
@@ -63,23 +48,10 @@ function renderNotes(handlers: ApiHandlers = {}, state: SessionState = notesStat
     'GET /api/appointment-type/': () => jsonResponse([{ id: 1, name: 'General Consult' }]),
     'GET /api/usage/': () => jsonResponse({ isFreeTrial: true, sessions: 1, notes: 2 }),
     // Issue 27: nothing learned yet from this clinician's edits.
-    'GET /api/templates/1/style': () => jsonResponse(nothingLearned(1)),
-    'GET /api/templates/18/style': () => jsonResponse(nothingLearned(18)),
+    ...nothingLearnedHandlers([1, 18]),
     ...handlers,
   });
-  const user = userEvent.setup();
-  render(
-    <MantineProvider env="test">
-      <Notifications />
-      <QueryClientProvider client={createQueryClient({ retryDelay: 0 })}>
-        <SessionProvider initialState={state}>
-          <SegmentPipelineProvider owner="user-1">
-            <NotesStage onExit={() => {}} />
-          </SegmentPipelineProvider>
-        </SessionProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const user = renderInSession(<NotesStage onExit={() => {}} />, state);
   return { ...api, user };
 }
 
@@ -275,13 +247,7 @@ describe('Notes view', () => {
 
   describe('when the session was saved elsewhere meanwhile (409)', () => {
     const savedElsewhere = {
-      id: 42,
-      firstName: 'Ann Lee',
-      lastName: '',
-      dateOfBirth: '2000-01-01',
-      appointmentTypeId: 1,
-      createdAt: '2025-03-10T09:30:00.000Z',
-      version: 3,
+      ...createPatientSession({ version: 3 }),
       transcript: 'Saved from the other tab.',
       duration: 30,
       savedAt: '2025-03-10T09:35:00.000Z',

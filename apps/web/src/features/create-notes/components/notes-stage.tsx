@@ -350,12 +350,7 @@ export function NotesStage({ onExit }: { onExit: () => void }) {
         onKeepMine={() => void resolveConflict('keep-mine')}
         onClose={() => setSaveConflict(false)}
       />
-      <GenerationOverlay
-        progress={generation.progress}
-        uploads={generation.uploads}
-        onRetry={() => void generation.retry()}
-        onCancel={generation.cancel}
-      />
+      <GenerationOverlay generation={generation} />
     </Stack>
   );
 }

@@ -1,19 +1,11 @@
 import { LIMIT_MESSAGES, type Generation, type SessionTranscript } from '@clerkly/contracts';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
+import { createPatientSession } from '../../../testing/data-generators';
 import { errorResponse, jsonResponse, mockApi, type ApiHandlers } from '../../../testing/mock-api';
-import { SegmentPipelineProvider, useSegmentPipeline } from '../state/segment-pipeline';
-import {
-  initialSessionState,
-  SessionProvider,
-  useSessionState,
-  type SessionState,
-} from '../state/session-store';
+import { nothingLearnedHandlers, renderInSession } from '../../../testing/session-stage';
+import { useSegmentPipeline } from '../state/segment-pipeline';
+import { initialSessionState, useSessionState, type SessionState } from '../state/session-store';
 import { NotesStage } from './notes-stage';
 import { RecordStage } from './record-stage';
 
@@ -27,15 +19,7 @@ const recordedState: SessionState = {
   ...initialSessionState,
   screen: 'generate-notes',
   patient: { name: 'Ann Lee', appointmentTypeId: 1 },
-  session: {
-    id: 42,
-    firstName: 'Ann Lee',
-    lastName: '',
-    dateOfBirth: '2000-01-01',
-    appointmentTypeId: 1,
-    version: 1,
-    createdAt: '2025-03-10T09:30:00.000Z',
-  },
+  session: createPatientSession(),
   patientConsent: true,
   selectedTemplateIds: [1, 18],
   segmentCount: 3,
@@ -97,25 +81,10 @@ function renderStage(handlers: ApiHandlers, children = <Stages />) {
     'GET /api/usage/': () => jsonResponse({ isFreeTrial: true, sessions: 1, notes: 0 }),
     'GET /api/patient-sessions/42/transcript': () => jsonResponse(transcript),
     // Issue 27: the notes view shows each template's learned style; nothing learned here.
-    ...Object.fromEntries(
-      [1, 18].map((id) => [
-        `GET /api/templates/${id}/style`,
-        () => jsonResponse({ templateId: id, notesLearned: 0, preferences: [], updatedAt: null }),
-      ]),
-    ),
+    ...nothingLearnedHandlers([1, 18]),
     ...handlers,
   });
-  const user = userEvent.setup();
-  render(
-    <MantineProvider env="test">
-      <Notifications />
-      <QueryClientProvider client={createQueryClient({ retryDelay: 0 })}>
-        <SessionProvider initialState={recordedState}>
-          <SegmentPipelineProvider owner="user-1">{children}</SegmentPipelineProvider>
-        </SessionProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const user = renderInSession(children, recordedState);
   return { ...api, user };
 }
 

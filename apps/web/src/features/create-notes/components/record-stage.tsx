@@ -121,12 +121,7 @@ export function RecordStage({ onExit }: { onExit: () => void }) {
         </Button>
       </Group>
 
-      <GenerationOverlay
-        progress={generation.progress}
-        uploads={generation.uploads}
-        onRetry={() => void generation.retry()}
-        onCancel={generation.cancel}
-      />
+      <GenerationOverlay generation={generation} />
     </Stack>
   );
 }

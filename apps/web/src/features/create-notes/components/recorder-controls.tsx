@@ -41,6 +41,7 @@ export function RecorderControls({
 }: RecorderControlsProps) {
   const { state, elapsedMs, error } = recorder;
   const active = state.status === 'recording' || state.status === 'paused';
+  const paused = state.status === 'paused';
   const analyser = state.status === 'recording' ? state.analyser : null;
   const startButton = useRef<HTMLButtonElement>(null);
   const stopButton = useRef<HTMLButtonElement>(null);
@@ -88,25 +89,21 @@ export function RecorderControls({
       <Group gap="md" align="center">
         {active ? (
           <>
-            {state.status === 'recording' ? (
-              <Button
-                ref={pauseButton}
-                variant="default"
-                leftSection={<IconPlayerPauseFilled size={16} aria-hidden />}
-                onClick={recorder.pause}
-              >
-                Pause
-              </Button>
-            ) : (
-              <Button
-                ref={pauseButton}
-                variant="default"
-                leftSection={<IconPlayerPlayFilled size={16} aria-hidden />}
-                onClick={recorder.resume}
-              >
-                Resume
-              </Button>
-            )}
+            {/* One button, Pause while recording and Resume while paused. */}
+            <Button
+              ref={pauseButton}
+              variant="default"
+              leftSection={
+                paused ? (
+                  <IconPlayerPlayFilled size={16} aria-hidden />
+                ) : (
+                  <IconPlayerPauseFilled size={16} aria-hidden />
+                )
+              }
+              onClick={paused ? recorder.resume : recorder.pause}
+            >
+              {paused ? 'Resume' : 'Pause'}
+            </Button>
             <Button
               ref={stopButton}
               color="red"

@@ -18,6 +18,18 @@ type RegenerateNoteProps = {
   disabled: boolean;
 };
 
+/** One side of the comparison: a version of the note under its name. */
+function NoteVersion({ label, content }: { label: string; content: string }) {
+  return (
+    <Stack gap="xs" role="group" aria-label={label}>
+      <Title order={3} size="h5">
+        {label}
+      </Title>
+      <NoteContent content={content} />
+    </Stack>
+  );
+}
+
 /**
  * Spec points 2 and 4 "Regeneration": an instruction box (Enter or Generate Notes; ignored when
  * blank or busy), then previous and regenerated versions side by side with Cancel and Update.
@@ -97,18 +109,8 @@ export function RegenerateNote({ note, templateName, onAccept, disabled }: Regen
           <Stack gap="md">
             <EngineNotices notices={result.notices} />
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-              <Stack gap="xs" role="group" aria-label="Previous version">
-                <Title order={3} size="h5">
-                  Previous version
-                </Title>
-                <NoteContent content={result.prevOutput} />
-              </Stack>
-              <Stack gap="xs" role="group" aria-label="Regenerated version">
-                <Title order={3} size="h5">
-                  Regenerated version
-                </Title>
-                <NoteContent content={result.newOutput} />
-              </Stack>
+              <NoteVersion label="Previous version" content={result.prevOutput} />
+              <NoteVersion label="Regenerated version" content={result.newOutput} />
             </SimpleGrid>
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={() => setResult(null)}>

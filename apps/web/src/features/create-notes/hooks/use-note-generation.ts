@@ -16,7 +16,7 @@ import { useSessionDispatch, useSessionState } from '../state/session-store';
  * ("Transcribing the last 12 seconds…", "Writing 2 notes…"); a failed generation with its reason
  * and a Retry.
  */
-export type GenerationProgress =
+type GenerationProgress =
   | { phase: 'uploading' }
   | { phase: 'generating'; generation: Generation | null }
   | { phase: 'failed'; generation: Generation }
@@ -198,3 +198,5 @@ export function useNoteGeneration() {
     uploads: pipeline.uploads,
   };
 }
+
+export type NoteGeneration = ReturnType<typeof useNoteGeneration>;

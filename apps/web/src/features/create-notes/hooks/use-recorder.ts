@@ -1,17 +1,16 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { SEGMENT_RULES } from '@clerkly/contracts';
-import { mediaErrorName } from '../../../hooks/use-audio-devices';
+import {
+  connectAnalyser,
+  describeMicrophoneError,
+  openMicrophone,
+  releaseMicrophone,
+  type MicrophoneState,
+} from '../../../lib/microphone';
 import { Downsampler } from '../lib/downsampler';
 import { createPcmTap, type PcmTap } from '../lib/pcm-tap';
 
-/** Spec point 9: analyser size 256. */
-const RECORDING_FFT_SIZE = 256;
-
-export type RecorderState =
-  | { status: 'idle' }
-  | { status: 'starting' }
-  | { status: 'recording'; analyser: AnalyserNode }
-  | { status: 'paused'; analyser: AnalyserNode };
+export type RecorderState = MicrophoneState | { status: 'paused'; analyser: AnalyserNode };
 
 export type RecorderCallbacks = {
   /** The recorder is about to capture a new recording (before the first samples). */
@@ -29,27 +28,13 @@ export type RecorderCallbacks = {
   onError?: (message: string) => void;
 };
 
-function describeRecordingError(error: unknown): string {
-  switch (mediaErrorName(error)) {
-    case 'NotAllowedError':
-    case 'SecurityError':
-      return "Microphone access is blocked. Allow it in your browser's site settings, then try again.";
-    case 'NotFoundError':
-    case 'OverconstrainedError':
-      return 'The selected microphone was not found. Connect it or choose another one.';
-    case 'NotReadableError':
-    case 'AbortError':
-      return 'The microphone could not be started. Close other apps that may be using it, then try again.';
-    case 'NotSupportedError':
-      return 'This browser cannot record audio. Use a recent version of Chrome, Edge, Firefox or Safari.';
-    default:
-      return 'Recording could not start. Please try again.';
-  }
-}
-
-class RecordingUnsupportedError extends Error {
-  override readonly name = 'NotSupportedError';
-}
+const describeRecordingError = (error: unknown) =>
+  describeMicrophoneError(error, {
+    notFound: 'The selected microphone was not found. Connect it or choose another one.',
+    unsupported:
+      'This browser cannot record audio. Use a recent version of Chrome, Edge, Firefox or Safari.',
+    other: 'Recording could not start. Please try again.',
+  });
 
 type Capture = {
   stream: MediaStream;
@@ -79,12 +64,7 @@ export function useRecorder(deviceId: string | null, callbacks: RecorderCallback
 
   const release = useCallback((current: Capture) => {
     current.tap?.disconnect();
-    current.stream.getTracks().forEach((track) => track.stop());
-    if (current.context.state !== 'closed') {
-      current.context.close().catch((error: unknown) => {
-        console.warn('Closing the audio context failed.', error);
-      });
-    }
+    releaseMicrophone(current);
   }, []);
 
   const stop = useCallback(() => {
@@ -110,19 +90,10 @@ export function useRecorder(deviceId: string | null, callbacks: RecorderCallback
     let stream: MediaStream | null = null;
     let context: AudioContext | null = null;
     try {
-      const mediaDevices = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
-      if (typeof mediaDevices?.getUserMedia !== 'function' || typeof AudioContext === 'undefined') {
-        throw new RecordingUnsupportedError('getUserMedia or Web Audio is missing');
-      }
-      stream = await mediaDevices.getUserMedia({
-        audio: deviceId ? { deviceId: { exact: deviceId } } : true,
-      });
+      stream = await openMicrophone(deviceId);
       context = new AudioContext();
-      const analyser = context.createAnalyser();
-      analyser.fftSize = RECORDING_FFT_SIZE;
-      // Not connected to the speakers: the clinician would hear the room with a delay.
       const source = context.createMediaStreamSource(stream);
-      source.connect(analyser);
+      const analyser = connectAnalyser(context, source);
       const current: Capture = { stream, context, tap: null, keep: true, stopping: false };
       capture.current = current;
       const downsampler = new Downsampler(context.sampleRate, SEGMENT_RULES.sampleRate);

@@ -1,13 +1,12 @@
 import { LIMIT_MESSAGES, VALIDATION_MESSAGES, type Usage } from '@clerkly/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUser } from '../../../testing/data-generators';
+import { createPatientSession, createUser } from '../../../testing/data-generators';
 import { fill } from '../../../testing/fill';
 import {
-  currentUserHandler,
   errorResponse,
   jsonResponse,
-  mockApi,
+  mockApiAs,
   type ApiHandlers,
 } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
@@ -27,22 +26,13 @@ const TEMPLATES = [
   { id: 18, name: 'Medical Certificate – Work' },
 ];
 
-const createdSession = {
-  id: 42,
-  firstName: 'Ann Lee',
-  lastName: '',
-  dateOfBirth: '2000-01-01',
-  appointmentTypeId: 2,
-  createdAt: '2025-03-10T09:30:00.000Z',
-  version: 1,
-};
+const createdSession = createPatientSession({ appointmentTypeId: 2 });
 
 async function renderCreateNotes(
   overrides: ApiHandlers = {},
   usage: Usage = { isFreeTrial: true, sessions: 0, notes: 0 },
 ) {
-  const api = mockApi({
-    'GET /api/users': currentUserHandler(createUser()),
+  const api = mockApiAs(createUser(), {
     'GET /api/usage/': () => jsonResponse(usage),
     'GET /api/appointment-type/': () =>
       jsonResponse([

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createPatientSession } from '../../../testing/data-generators';
 import { initialSessionState, sessionReducer, type SessionState } from './session-store';
 
-const session = {
-  id: 4,
-  firstName: 'Ann Lee',
-  lastName: '',
-  dateOfBirth: '2000-01-01',
-  appointmentTypeId: 1,
-  createdAt: '2025-03-10T09:30:00.000Z',
-  version: 1,
-};
+const session = createPatientSession({ id: 4 });
 
 function withNotes(): SessionState {
   const created = sessionReducer(initialSessionState, {

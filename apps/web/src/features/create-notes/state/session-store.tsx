@@ -84,20 +84,28 @@ export type SessionAction =
     }
   | { type: 'reset' };
 
+/** A session just opened, new or recovered: consented, on the record screen, nothing else. */
+const sessionOnRecordScreen = ({
+  session,
+  patient,
+}: {
+  session: PatientSession;
+  patient: CurrentPatient;
+}): SessionState => ({
+  ...initialSessionState,
+  screen: 'generate-notes',
+  session,
+  patient,
+  patientConsent: true,
+});
+
 export function sessionReducer(state: SessionState, action: SessionAction): SessionState {
   switch (action.type) {
     case 'consentAnswered':
       return { ...state, patientConsent: action.consent };
     case 'sessionCreated':
       // Spec point 4: after creation the session has unsaved changes.
-      return {
-        ...initialSessionState,
-        screen: 'generate-notes',
-        session: action.session,
-        patient: action.patient,
-        patientConsent: true,
-        changesMade: true,
-      };
+      return { ...sessionOnRecordScreen(action), changesMade: true };
     case 'templatesSelected':
       return { ...state, selectedTemplateIds: action.templateIds };
     case 'segmentRecorded':
@@ -166,11 +174,7 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
     }
     case 'recordingRecovered':
       return {
-        ...initialSessionState,
-        screen: 'generate-notes',
-        session: action.session,
-        patient: action.patient,
-        patientConsent: true,
+        ...sessionOnRecordScreen(action),
         segmentCount: action.segmentCount,
         recordedSeconds: action.recordedSeconds,
         selectedTemplateIds: action.selectedTemplateIds,

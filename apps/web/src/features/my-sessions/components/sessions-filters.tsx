@@ -1,5 +1,7 @@
-import { Button, Group, TextInput } from '@mantine/core';
-import { IconCalendar, IconFilter, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { Button, Group } from '@mantine/core';
+import { IconCalendar, IconFilter, IconFilterOff } from '@tabler/icons-react';
+import { DateField } from '../../../components/date-field';
+import { SearchField } from '../../../components/search-field';
 import { isRangeComplete } from '../utils/date-range';
 
 type SessionsFiltersProps = {
@@ -28,32 +30,28 @@ export function SessionsFilters({
 
   return (
     <Group align="flex-end" gap="md" wrap="wrap">
-      <TextInput
+      <SearchField
         label="Search"
         placeholder="Search by patient name"
-        type="search"
-        leftSection={<IconSearch size={16} aria-hidden />}
         value={search}
-        onChange={(event) => onSearchChange(event.currentTarget.value)}
+        onSearch={onSearchChange}
         w={{ base: '100%', sm: 240 }}
       />
-      <TextInput
+      <DateField
         label="From Date"
-        type="date"
         leftSection={<IconCalendar size={16} aria-hidden />}
         value={fromDate}
         max={toDate || undefined}
-        onChange={(event) => onFromDateChange(event.currentTarget.value)}
+        onDateChange={onFromDateChange}
         w={{ base: '100%', xs: 175 }}
       />
-      <TextInput
+      <DateField
         label="To Date"
-        type="date"
         leftSection={<IconCalendar size={16} aria-hidden />}
         value={toDate}
         // Spec point 5: To has From as minimum.
         min={fromDate || undefined}
-        onChange={(event) => onToDateChange(event.currentTarget.value)}
+        onDateChange={onToDateChange}
         error={outOfOrder ? 'To Date cannot be before From Date' : undefined}
         w={{ base: '100%', xs: 175 }}
       />

@@ -11,10 +11,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../../testing/data-generators';
 import {
-  currentUserHandler,
   errorResponse,
   jsonResponse,
-  mockApi,
+  mockApiAs,
   type RecordedRequest,
 } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
@@ -46,6 +45,16 @@ function createSavedSession(
     })),
   };
 }
+
+/** `firstName`'s session saved at `createdAt` (a local time, as the list shows it). */
+const sessionOf = (
+  firstName: string,
+  createdAt: Date,
+  more: Parameters<typeof createSavedSession>[0] = {},
+) => createSavedSession({ firstName, createdAt: createdAt.toISOString(), ...more });
+
+/** 'Patient 01', 'Patient 02'…: the names of a long list, in order. */
+const numberedPatient = (index: number) => `Patient ${String(index + 1).padStart(2, '0')}`;
 
 const summaryOf = (session: TestSession): SavedSessionSummary => ({
   sessionId: session.sessionId,
@@ -166,8 +175,7 @@ async function renderMySessions(
     record = {},
   }: { pageSize?: number; record?: Record<string, (request: RecordedRequest) => Response> } = {},
 ) {
-  const api = mockApi({
-    'GET /api/users': currentUserHandler(createUser()),
+  const api = mockApiAs(createUser(), {
     'GET /api/record-endpoint': () => jsonResponse({ kind: null }),
     ...record,
     [`GET ${LIST_PATH}`]: Array.isArray(sessions) ? sessionsHandler(sessions, pageSize) : sessions,
@@ -193,19 +201,9 @@ const patientNames = () =>
 describe('My Sessions', () => {
   it('lists the latest day of each patient, newest first, with date, name and notes', async () => {
     await renderMySessions([
-      createSavedSession({
-        firstName: 'Ann Lee',
-        createdAt: new Date(2025, 2, 3, 9).toISOString(),
-      }),
-      createSavedSession({
-        firstName: 'Ann Lee',
-        createdAt: new Date(2025, 2, 12, 14, 5).toISOString(),
-        TemplateName: 'Referral Letter',
-      }),
-      createSavedSession({
-        firstName: 'Ben Ode',
-        createdAt: new Date(2025, 2, 11, 8).toISOString(),
-      }),
+      sessionOf('Ann Lee', new Date(2025, 2, 3, 9)),
+      sessionOf('Ann Lee', new Date(2025, 2, 12, 14, 5), { TemplateName: 'Referral Letter' }),
+      sessionOf('Ben Ode', new Date(2025, 2, 11, 8)),
     ]);
 
     const table = await screen.findByRole('table', { name: 'Patient sessions' });
@@ -238,18 +236,9 @@ describe('My Sessions', () => {
 
   it('applies a date range only when both dates are set, and clears it again', async () => {
     const { user, requests } = await renderMySessions([
-      createSavedSession({
-        firstName: 'Ann Lee',
-        createdAt: new Date(2025, 2, 1, 10).toISOString(),
-      }),
-      createSavedSession({
-        firstName: 'Ben Ode',
-        createdAt: new Date(2025, 2, 5, 23, 30).toISOString(),
-      }),
-      createSavedSession({
-        firstName: 'Cat Poe',
-        createdAt: new Date(2025, 2, 9, 10).toISOString(),
-      }),
+      sessionOf('Ann Lee', new Date(2025, 2, 1, 10)),
+      sessionOf('Ben Ode', new Date(2025, 2, 5, 23, 30)),
+      sessionOf('Cat Poe', new Date(2025, 2, 9, 10)),
     ]);
     await screen.findByRole('table', { name: 'Patient sessions' });
     expect(patientNames()).toEqual(['Cat Poe', 'Ben Ode', 'Ann Lee']);
@@ -289,10 +278,7 @@ describe('My Sessions', () => {
 
   it('loads more sessions on request, a page at a time, newest first', async () => {
     const sessions = Array.from({ length: 12 }, (_, i) =>
-      createSavedSession({
-        firstName: `Patient ${String(i + 1).padStart(2, '0')}`,
-        createdAt: new Date(2025, 0, 1, 8, 12 - i).toISOString(),
-      }),
+      sessionOf(numberedPatient(i), new Date(2025, 0, 1, 8, 12 - i)),
     );
     const { user, requests } = await renderMySessions(sessions, { pageSize: 5 });
     await screen.findByRole('table', { name: 'Patient sessions' });
@@ -316,10 +302,7 @@ describe('My Sessions', () => {
   // Issue 26: focus fell to <body> after Load more (and the button goes with the last page).
   it('moves focus to the first new row after Load more, even when the button goes', async () => {
     const sessions = Array.from({ length: 7 }, (_, i) =>
-      createSavedSession({
-        firstName: `Patient ${String(i + 1).padStart(2, '0')}`,
-        createdAt: new Date(2025, 0, 1, 8, 12 - i).toISOString(),
-      }),
+      sessionOf(numberedPatient(i), new Date(2025, 0, 1, 8, 12 - i)),
     );
     const { user } = await renderMySessions(sessions, { pageSize: 5 });
     await screen.findByRole('table', { name: 'Patient sessions' });
@@ -335,26 +318,11 @@ describe('My Sessions', () => {
   it('keeps loading while a page holds only older days of patients already shown', async () => {
     const { user, requests } = await renderMySessions(
       [
-        createSavedSession({
-          firstName: 'Ann Lee',
-          createdAt: new Date(2025, 2, 9, 9).toISOString(),
-        }),
-        createSavedSession({
-          firstName: 'Ann Lee',
-          createdAt: new Date(2025, 2, 7, 9).toISOString(),
-        }),
-        createSavedSession({
-          firstName: 'Ann Lee',
-          createdAt: new Date(2025, 2, 5, 9).toISOString(),
-        }),
-        createSavedSession({
-          firstName: 'Ben Ode',
-          createdAt: new Date(2025, 2, 3, 9).toISOString(),
-        }),
-        createSavedSession({
-          firstName: 'Cat Poe',
-          createdAt: new Date(2025, 2, 1, 9).toISOString(),
-        }),
+        sessionOf('Ann Lee', new Date(2025, 2, 9, 9)),
+        sessionOf('Ann Lee', new Date(2025, 2, 7, 9)),
+        sessionOf('Ann Lee', new Date(2025, 2, 5, 9)),
+        sessionOf('Ben Ode', new Date(2025, 2, 3, 9)),
+        sessionOf('Cat Poe', new Date(2025, 2, 1, 9)),
       ],
       { pageSize: 1 },
     );
@@ -371,10 +339,7 @@ describe('My Sessions', () => {
 
   it('searches every page, not only the loaded ones', async () => {
     const sessions = Array.from({ length: 25 }, (_, i) =>
-      createSavedSession({
-        firstName: i === 22 ? 'Zed Quill' : `Patient ${String(i + 1).padStart(2, '0')}`,
-        createdAt: new Date(2025, 0, 1, 8, 25 - i).toISOString(),
-      }),
+      sessionOf(i === 22 ? 'Zed Quill' : numberedPatient(i), new Date(2025, 0, 1, 8, 25 - i)),
     );
     const { user, requests } = await renderMySessions(sessions, { pageSize: 5 });
     await screen.findByRole('table', { name: 'Patient sessions' });

@@ -1,7 +1,8 @@
 import { TOASTS, changePasswordSchema } from '@clerkly/contracts';
 import { Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { PasswordField } from '../../../components/password-field';
+import { CurrentPasswordField } from '../../../components/current-password-field';
+import { NewPasswordField } from '../../../components/new-password-field';
 import { useZodForm } from '../../../lib/zod-form';
 import { useChangePassword } from '../api/change-password';
 
@@ -26,18 +27,8 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <PasswordField
-          label="Current Password"
-          autoComplete="current-password"
-          withAsterisk
-          {...form.textInputProps('oldPassword')}
-        />
-        <PasswordField
-          label="New Password"
-          autoComplete="new-password"
-          withAsterisk
-          {...form.textInputProps('newPassword')}
-        />
+        <CurrentPasswordField label="Current Password" {...form.textInputProps('oldPassword')} />
+        <NewPasswordField label="New Password" {...form.textInputProps('newPassword')} />
         <Group justify="flex-end">
           <Button type="submit" loading={changePassword.isPending}>
             Update Password

@@ -11,10 +11,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../../testing/data-generators';
 import { setUpFlowTests } from '../../../testing/flow-tests';
 import {
-  currentUserHandler,
   errorResponse,
   jsonResponse,
-  mockApi,
+  mockApiAs,
   type ApiHandlers,
 } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
@@ -61,8 +60,7 @@ function renderSubscription(
     handlers?: ApiHandlers;
   } = {},
 ) {
-  const api = mockApi({
-    'GET /api/users': currentUserHandler(createUser()),
+  const api = mockApiAs(createUser(), {
     'GET /api/usage/': () => jsonResponse(options.usage ?? trialUsage),
     'GET /api/subscriptions/user/current': () => jsonResponse(options.subscription ?? null),
     'GET /api/stripe/product-list': () => jsonResponse(options.products ?? billingOff),

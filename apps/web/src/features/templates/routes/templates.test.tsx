@@ -2,13 +2,7 @@ import type { Template, TemplateTopic } from '@clerkly/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../../testing/data-generators';
-import {
-  currentUserHandler,
-  errorResponse,
-  jsonResponse,
-  mockApi,
-  type ApiHandler,
-} from '../../../testing/mock-api';
+import { errorResponse, jsonResponse, mockApiAs, type ApiHandler } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const TEMPLATES: Template[] = [
@@ -62,8 +56,7 @@ const TOPICS: TemplateTopic[] = [
 ];
 
 async function renderTemplates(templatesHandler: ApiHandler = () => jsonResponse(TEMPLATES)) {
-  const api = mockApi({
-    'GET /api/users': currentUserHandler(createUser({ profession: 'Psychiatrist' })),
+  const api = mockApiAs(createUser({ profession: 'Psychiatrist' }), {
     'GET /api/templates/user/user-1': templatesHandler,
     'GET /api/topics/templateId/1': () => jsonResponse(TOPICS),
     // Issue 27: the preview shows what was learned from this clinician's edits.

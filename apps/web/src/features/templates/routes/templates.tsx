@@ -11,7 +11,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -20,11 +19,11 @@ import {
   IconCopy,
   IconFileText,
   IconPencilPlus,
-  IconSearch,
   IconTemplate,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { SearchField } from '../../../components/search-field';
 import { lazyDialog } from '../../../components/lazy-dialog';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { errorMessage } from '../../../lib/error-message';
@@ -35,7 +34,7 @@ import { getOwnTemplate, useDeleteOwnTemplate } from '../api/own-templates';
 import { TemplateCard } from '../components/template-card';
 import type { TemplateDraft } from '../components/template-editor-modal';
 import { TemplatePreviewModal } from '../components/template-preview-modal';
-import { groupTemplates, searchTemplates } from '../utils/group-templates';
+import { groupTemplates, searchTemplates, type TemplateGroups } from '../utils/group-templates';
 
 const TemplateEditorModal = lazyDialog(() =>
   import('../components/template-editor-modal').then((m) => m.TemplateEditorModal),
@@ -97,6 +96,30 @@ function TemplateGroup({
     </Stack>
   );
 }
+
+/** The catalogue's groups, below My Templates: their templates are previewed or copied. */
+const catalogueGroups = (groups: TemplateGroups, profession: string | null) => [
+  {
+    id: 'templates-clinic',
+    title: 'Clinic Templates',
+    subtitle: 'Shared by your clinic: use them in a consultation, or copy one to change it.',
+    templates: groups.clinic,
+  },
+  {
+    id: 'templates-recommended',
+    title: 'Recommended Templates',
+    subtitle: profession
+      ? `For ${profession} and general medicine.`
+      : 'For general medicine. Set your profession in your profile to see more.',
+    templates: groups.recommended,
+  },
+  {
+    id: 'templates-other',
+    title: 'Other Templates',
+    subtitle: 'Templates for other professions and less common documents.',
+    templates: groups.other,
+  },
+];
 
 /**
  * /templates (spec point 2): the clinician's own templates (issue 27) above the catalogue,
@@ -240,12 +263,7 @@ export function TemplatesPage() {
         </Stack>
       </Paper>
     );
-  } else if (
-    groups.mine.length === 0 &&
-    groups.clinic.length === 0 &&
-    groups.recommended.length === 0 &&
-    groups.other.length === 0
-  ) {
+  } else if (Object.values(groups).every((group) => group.length === 0)) {
     content = (
       <Paper withBorder p="xl">
         <EmptyState
@@ -268,34 +286,14 @@ export function TemplatesPage() {
           onEdit={(template) => void editOwn(template)}
           onDelete={setToDelete}
         />
-        <TemplateGroup
-          id="templates-clinic"
-          title="Clinic Templates"
-          subtitle="Shared by your clinic: use them in a consultation, or copy one to change it."
-          templates={groups.clinic}
-          onPreview={preview}
-          onCopy={(template) => void copy(template)}
-        />
-        <TemplateGroup
-          id="templates-recommended"
-          title="Recommended Templates"
-          subtitle={
-            profession
-              ? `For ${profession} and general medicine.`
-              : 'For general medicine. Set your profession in your profile to see more.'
-          }
-          templates={groups.recommended}
-          onPreview={preview}
-          onCopy={(template) => void copy(template)}
-        />
-        <TemplateGroup
-          id="templates-other"
-          title="Other Templates"
-          subtitle="Templates for other professions and less common documents."
-          templates={groups.other}
-          onPreview={preview}
-          onCopy={(template) => void copy(template)}
-        />
+        {catalogueGroups(groups, profession).map((group) => (
+          <TemplateGroup
+            key={group.id}
+            {...group}
+            onPreview={preview}
+            onCopy={(template) => void copy(template)}
+          />
+        ))}
       </Stack>
     );
   }
@@ -332,13 +330,11 @@ export function TemplatesPage() {
           </Menu.Dropdown>
         </Menu>
       </Group>
-      <TextInput
+      <SearchField
         label="Search templates"
         placeholder="Search by name, description or profession"
-        type="search"
-        leftSection={<IconSearch size={16} aria-hidden />}
         value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
+        onSearch={setSearch}
         maw={420}
       />
       {content}

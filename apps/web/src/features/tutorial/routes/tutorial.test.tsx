@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data-generators';
-import { currentUserHandler, mockApi } from '../../../testing/mock-api';
+import { mockApiAs } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 async function renderTutorial() {
-  mockApi({ 'GET /api/users': currentUserHandler(createUser()) });
+  mockApiAs(createUser());
   const app = renderApp('/tutorial');
   await screen.findByRole('heading', { name: 'Tutorial', level: 1 });
   return app;
