@@ -107,16 +107,18 @@ describe.each(Object.entries(SHAPES))(
   },
 );
 
+/** A template as "From an example note" makes it: the example's sections, found in the text. */
+function templateFromExample(name: string, example: string): NoteTemplate {
+  const topics = sectionsFromExampleNote(example).map((s) => ({ ...s, name: s.title }));
+  return { name, kind: 'note', topics };
+}
+
 describe('a template from an example note', () => {
   it('gives a note with the example’s sections, in its order and format', async () => {
-    const sections = sectionsFromExampleNote(
+    const template = templateFromExample(
+      'From example',
       'HPI:\nLeft ankle pain since a fall.\n\nO/E:\n- Swollen lateral ankle\n\nPLAN\n- Rest\n- Review in a week',
     );
-    const template: NoteTemplate = {
-      name: 'From example',
-      kind: 'note',
-      topics: sections.map((s) => ({ ...s, name: s.title })),
-    };
     const note = await engine.generate({ transcript: tagged, template });
     expect(note.sections.map((s) => s.title)).toEqual(['HPI', 'O/E', 'PLAN']);
     expect(body(note, 'HPI').bullets).toBeUndefined();
@@ -158,14 +160,10 @@ describe.each(Object.entries(THROAT_SHAPES))(
   'the example-note template on a %s throat consultation',
   (_shape, transcript) => {
     it('puts the clinician’s impression in ASSESSMENT, never in the patient’s history', async () => {
-      const sections = sectionsFromExampleNote(
+      const template = templateFromExample(
+        'Throat',
         'PRESENTING COMPLAINT:\nSore throat for 3 days.\n\nHISTORY\nPainful swallowing, no fever.\n\nASSESSMENT\n- Viral pharyngitis\n\nPLAN\n- Rest and fluids\n- Paracetamol as needed',
       );
-      const template: NoteTemplate = {
-        name: 'Throat',
-        kind: 'note',
-        topics: sections.map((s) => ({ ...s, name: s.title })),
-      };
       const note = await engine.generate({ transcript, template });
       expect(note.sections.map((s) => s.title)).toEqual([
         'PRESENTING COMPLAINT',
@@ -182,14 +180,10 @@ describe.each(Object.entries(THROAT_SHAPES))(
 
 describe('a plan said without speakers or full stops', () => {
   it('is the PLAN section’s, as a list', async () => {
-    const sections = sectionsFromExampleNote(
+    const template = templateFromExample(
+      'Throat',
       'HISTORY\nPainful swallowing.\n\nPLAN\n- Rest and fluids\n- Paracetamol as needed',
     );
-    const template: NoteTemplate = {
-      name: 'Throat',
-      kind: 'note',
-      topics: sections.map((s) => ({ ...s, name: s.title })),
-    };
     for (const transcript of [THROAT_SHAPES.plain, THROAT_SHAPES.asr]) {
       const note = await engine.generate({ transcript, template });
       expect(body(note, 'PLAN').bullets?.join(' ')).toMatch(/rest and fluids.*paracetamol/i);
