@@ -8,6 +8,8 @@ export default defineConfig({
     'builtin.thread': 'src/engines/notes/builtin.thread.ts',
     // The evidence of saved notes is aligned in threads too (modules/sessions/saved-evidence.ts).
     'saved-evidence.thread': 'src/modules/sessions/saved-evidence.thread.ts',
+    // The embedded database runs in its own thread (db/pglite-connection.ts).
+    'pglite.thread': 'src/db/pglite.thread.ts',
   },
   format: ['esm'],
   platform: 'node',

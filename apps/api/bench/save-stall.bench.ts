@@ -23,6 +23,8 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '5' },
     /** `postgres`: a fresh database on BENCH_DATABASE_URL (or 127.0.0.1:5432) instead of PGlite. */
     database: { type: 'string', default: 'pglite' },
+    /** A folder for a V8 CPU profile of the server process (`--cpu-prof`), written as it stops. */
+    profile: { type: 'string' },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -70,7 +72,11 @@ async function main() {
           'clerkly_bench',
         )
       : null;
-  const server = await startProductionServer(dataDir, scratch?.url ?? null);
+  const server = await startProductionServer(
+    dataDir,
+    scratch?.url ?? null,
+    values.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`] : [],
+  );
   try {
     const user = await signUp(server, server.url, path.join(dataDir, 'outbox'));
     const templates = (await callJson(server, user, 'GET', API_PATHS.templates)) as {

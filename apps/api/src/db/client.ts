@@ -1,15 +1,12 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { mkdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { AppConfig } from '../config/config';
 import { pgliteTemplateFile } from '../lib/paths';
+import { PgliteThread } from './pglite-connection';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -45,45 +42,16 @@ interface JobsSqlExecutor {
 }
 
 /**
- * pg-boss over PGlite. Its schema plans are many statements in one text without values, which
- * only `exec` runs; everything else is one parameterised statement.
+ * pg-boss over the embedded database's one connection. Its schema plans are many statements in
+ * one text without values, which node-postgres sends as one simple query (one result each).
  */
-function pgliteJobsExecutor(client: PGlite): JobsSqlExecutor {
+function poolJobsExecutor(pool: pg.Pool): JobsSqlExecutor {
   return {
     async executeSql(text, values) {
-      if (values && values.length > 0) {
-        const result = await client.query(text, values);
-        return { rows: result.rows };
-      }
-      const results = await client.exec(text);
-      return { rows: results.at(-1)?.rows ?? [] };
+      const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+      return { rows: Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows };
     },
   };
-}
-
-/**
- * PGlite's own start parameters plus a smaller buffer cache (issue 13). PGlite writes its whole
- * shared memory at start, so PostgreSQL's default 128 MB of shared_buffers (160 MB with the WAL
- * buffers) was resident for good: 294 → 161 MiB for PGlite alone on reopening a database. One
- * clinic's data is a few megabytes; the operating system's file cache still sits behind these.
- */
-const PGLITE_START_PARAMS = [
-  ...PGlite.defaultStartParams,
-  '-c',
-  'shared_buffers=16MB',
-  '-c',
-  'wal_buffers=1MB',
-];
-
-/**
- * A new embedded database starts from the build's initialised copy when there is one (issue 13):
- * copying it takes a fifth of the time initdb takes in WebAssembly. Without it (a run from
- * sources before any build), PGlite runs initdb as before.
- */
-function pgliteTemplate(dataDir: string): Blob | undefined {
-  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
-  const file = pgliteTemplateFile();
-  return existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
 }
 
 /**
@@ -110,21 +78,32 @@ export function openDatabase(target: AppConfig['database']): Database {
   }
   // PGlite does not create its data directory's parents.
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const template = target.dataDir ? pgliteTemplate(target.dataDir) : undefined;
-  const client = new PGlite({
-    ...(target.dataDir ? { dataDir: target.dataDir } : {}),
-    ...(template ? { loadDataDir: template } : {}),
-    startParams: PGLITE_START_PARAMS,
+  const thread = new PgliteThread({
+    dataDir: target.dataDir,
+    templateFile: pgliteTemplateFile(),
   });
-  const db = drizzlePglite({ client, schema });
+  // PGlite is one backend: one connection, which pg-boss shares through `executeSql`.
+  const pool = new pg.Pool({
+    stream: () => thread.stream(),
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    // An idle connection costs nothing here; keeping it keeps its prepared statements.
+    idleTimeoutMillis: 0,
+  });
+  pool.on('error', () => undefined);
+  const db = drizzlePostgres({ client: pool, schema });
   return {
     kind: 'pglite',
     db,
-    migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+    migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
-    jobsConnection: { db: pgliteJobsExecutor(client) },
+    close: async () => {
+      await pool.end();
+      await thread.close();
+    },
+    jobsConnection: { db: poolJobsExecutor(pool) },
   };
 }
