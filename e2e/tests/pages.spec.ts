@@ -1,22 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
-import config from '../playwright.config';
 import { expect, test } from '../support/fixtures';
 import { E2E_BASE_URL } from '../support/server';
 import { saveSession, setProfession } from '../support/sessions';
+import { launchOptionsWithFakeDevices } from '../support/speech';
 
 // Fake microphones and speakers for Audio Check, on top of the
 // project's launch options.
-const launchOptions = config.use?.launchOptions ?? {};
-test.use({
-  launchOptions: {
-    ...launchOptions,
-    args: [
-      ...(launchOptions.args ?? []),
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-    ],
-  },
-});
+test.use({ launchOptions: launchOptionsWithFakeDevices() });
 
 /** YYYY-MM-DD in the browser's time zone, `offset` days from today. */
 const browserDate = (page: Page, offset: number) =>
