@@ -10,8 +10,10 @@ import {
   button,
   expectNoteWithText,
   expectNotesWhileTranscriptionMoves,
+  generateNotes,
   liveTranscript,
   noteArticle,
+  openSession,
   record,
   signInThroughForm,
   startSession,
@@ -258,8 +260,7 @@ test.describe('Create Notes', () => {
   test('a reload mid-recording offers the unsaved recording back', async ({ page, login }) => {
     test.setTimeout(180_000);
     await login();
-    await page.goto('/create-notes');
-    await startSession(page, 'Ben Ode');
+    await openSession(page, 'Ben Ode');
 
     const startedAt = Date.now();
     await button(page, 'Start Recording').click();
@@ -294,8 +295,7 @@ test.describe('Create Notes', () => {
     await expect(page.getByRole('heading', { name: 'Ben Ode' })).toBeVisible();
     await expect(page.getByText(`Recording ready. ${offered} of audio.`)).toBeVisible();
 
-    await templateCheckbox(page, SOAP).check();
-    await button(page, 'Generate Notes').click();
+    await generateNotes(page, SOAP);
     await expect(page.getByRole('tab', { name: SOAP })).toBeVisible({ timeout: 120_000 });
     await expectNoteWithText(page, SOAP);
 
@@ -338,8 +338,7 @@ test.describe('Create Notes', () => {
     login,
   }) => {
     await login();
-    await page.goto('/create-notes');
-    await startSession(page, 'Dev Patel');
+    await openSession(page, 'Dev Patel');
 
     const four = [SOAP, CERTIFICATE, 'Referral Letter', 'Progress Note'];
     for (const name of four) await templateCheckbox(page, name).check();
@@ -400,8 +399,7 @@ test.describe('Create Notes', () => {
     }
 
     // With 44 notes used, two more templates would pass 45: Generate Notes is disabled.
-    await page.goto('/create-notes');
-    await startSession(page, 'Eve Stone');
+    await openSession(page, 'Eve Stone');
     await templateCheckbox(page, SOAP).check();
     await expect(button(page, 'Generate Notes')).toBeEnabled();
     await templateCheckbox(page, CERTIFICATE).check();
@@ -525,8 +523,7 @@ test.describe('Create Notes: a long consultation', () => {
     test.setTimeout(600_000);
     await watchSegments(page);
     await login();
-    await page.goto('/create-notes');
-    await startSession(page, 'Gil Park');
+    await openSession(page, 'Gil Park');
     await templateCheckbox(page, CERTIFICATE).check();
     await templateCheckbox(page, SOAP).check();
 

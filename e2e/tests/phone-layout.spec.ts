@@ -1,7 +1,7 @@
 import { API_PATHS } from '@clerkly/contracts';
 import { expect, test } from '../support/fixtures';
 import { expectNoClippedText } from '../support/layout-check';
-import { startSession } from '../support/create-notes';
+import { openSession } from '../support/create-notes';
 import { E2E_BASE_URL } from '../support/server';
 import { saveSession } from '../support/sessions';
 import { launchOptionsWithFakeDevices } from '../support/speech';
@@ -61,8 +61,7 @@ test('signed-in screens fit a phone', async ({ page, login }, testInfo) => {
     });
   }
 
-  await page.goto('/create-notes');
-  await startSession(page, 'Alexandra Montgomery-Smith');
+  await openSession(page, 'Alexandra Montgomery-Smith');
   await expect(page.getByRole('checkbox', { name: LONG_NAME, exact: true })).toBeAttached();
   await expectNoClippedText(page, 'the recording stage');
   await page.screenshot({ path: testInfo.outputPath('phone-record-stage.png'), fullPage: true });
