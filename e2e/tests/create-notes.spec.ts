@@ -24,7 +24,7 @@ import {
   type SentSegment,
 } from '../support/create-notes';
 import { createAccount, failedRequest, test as accountTest, toast } from '../support/accounts';
-import { createUser, expect, test } from '../support/fixtures';
+import { createUser, expect, grantClipboard, test } from '../support/fixtures';
 import { E2E_BASE_URL } from '../support/server';
 import { launchOptionsWithMicrophone, longConsultationWav } from '../support/speech';
 
@@ -205,9 +205,7 @@ test.describe('Create Notes', () => {
     await expectNoteWithText(page, SOAP);
 
     // Copy as rich text.
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: E2E_BASE_URL,
-    });
+    await grantClipboard(page.context());
     await button(page, 'Copy').click();
     await expect(toast(page, TOASTS.copiedRich)).toBeVisible();
     const copied = await page.evaluate(() => navigator.clipboard.readText());

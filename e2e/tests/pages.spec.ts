@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
-import { E2E_BASE_URL } from '../support/server';
+import { expect, grantClipboard, test } from '../support/fixtures';
 import { saveSession, setProfession } from '../support/sessions';
 import { launchOptionsWithFakeDevices } from '../support/speech';
 
@@ -78,9 +77,7 @@ test.describe('My Sessions', () => {
   });
 
   test('the note modal copies the note as rich text', async ({ page, context, login }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: E2E_BASE_URL,
-    });
+    await grantClipboard(context);
     await login();
     await saveSession(page, {
       patientName: 'Pat Example',
