@@ -3,6 +3,7 @@ import {
   startStripeServer,
   type StripeServer,
 } from '../../apps/api/test/fixtures/stripe/stripe-server';
+import { test } from './fixtures';
 import { startOwnApp } from './own-app';
 
 const STRIPE_WEBHOOK_SECRET = 'whsec_e2eClerklyWebhookSecret000000';
@@ -19,7 +20,7 @@ export interface BillingApp {
  * local server answering with recorded Stripe responses (apps/api/test/fixtures/stripe), so the
  * browser runs the real plans, checkout and cancel flows without a Stripe account.
  */
-export async function startBillingApp(): Promise<BillingApp> {
+async function startBillingApp(): Promise<BillingApp> {
   const stripe = await startStripeServer();
   const app = await startOwnApp(
     'billing',
@@ -27,6 +28,38 @@ export async function startBillingApp(): Promise<BillingApp> {
     () => stripe.close(),
   );
   return { baseUrl: app.baseUrl, outboxDir: app.outboxDir, stripe, stop: app.stop };
+}
+
+/**
+ * The billing app for the tests of this file or `describe` block: started before them, stopped
+ * after them. Read it inside a test or hook: it does not exist before.
+ */
+export function useBillingApp(): BillingApp {
+  let app: BillingApp | undefined;
+  test.beforeAll(async () => {
+    // A second app starts (database created and migrated): slow on a loaded machine.
+    test.setTimeout(120_000);
+    app = await startBillingApp();
+  });
+  test.afterAll(async () => {
+    await app?.stop();
+  });
+  const started = (): BillingApp => {
+    if (!app) throw new Error('useBillingApp: the app starts in beforeAll; read it in a test');
+    return app;
+  };
+  return {
+    get baseUrl() {
+      return started().baseUrl;
+    },
+    get outboxDir() {
+      return started().outboxDir;
+    },
+    get stripe() {
+      return started().stripe;
+    },
+    stop: () => started().stop(),
+  };
 }
 
 /**

@@ -14,6 +14,12 @@ export async function startSession(page: Page, patientName: string) {
   await expect(page.getByRole('heading', { name: patientName })).toBeVisible();
 }
 
+/** Opens Create Notes and starts a session for `patientName` there (`startSession`). */
+export async function openSession(page: Page, patientName: string) {
+  await page.goto('/create-notes');
+  await startSession(page, patientName);
+}
+
 /** Records until the running time shows `seconds`, then stops. */
 /**
  * How long a recording can be, as the test saw it: at least what the timer showed at Stop, and at
@@ -61,6 +67,12 @@ export async function record(
 
 export const templateCheckbox = (page: Page, name: string) =>
   page.getByRole('checkbox', { name, exact: true });
+
+/** Ticks the template `templateName` and asks for its note (Generate Notes). */
+export async function generateNotes(page: Page, templateName: string) {
+  await templateCheckbox(page, templateName).check();
+  await button(page, 'Generate Notes').click();
+}
 
 /** The note shown in a template's tab. */
 export const noteArticle = (page: Page, templateName: string) =>

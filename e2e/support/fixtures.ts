@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { latestCode } from './outbox';
 import { E2E_BASE_URL } from './server';
 
@@ -18,6 +18,10 @@ export const createUser = (overrides: Partial<TestUser> = {}): TestUser => ({
   lastName: 'Hopper',
   ...overrides,
 });
+
+/** Lets the app's pages read and write the clipboard (Copy buttons, pasting in a test). */
+export const grantClipboard = (context: BrowserContext) =>
+  context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_BASE_URL });
 
 /**
  * Signs a user up through the real identity endpoints, confirms the address with the code from

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
-import pg from 'pg';
+import { createScratchPostgres } from '../../apps/api/test/scratch-postgres';
 import { startAppProcess } from './app-process';
 import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, E2E_UPLOAD_LIMIT_BYTES } from './server';
 
@@ -18,20 +17,9 @@ export default async function globalSetup() {
   let dropDatabase = async () => {};
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const name = `clerkly_e2e_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
+    const database = await createScratchPostgres(serverUrl, 'clerkly_e2e');
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
   }
 
   const server = await startAppProcess({

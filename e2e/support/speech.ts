@@ -90,18 +90,26 @@ export function longConsultationWav(minSeconds: number): string {
   return target;
 }
 
-/** Chromium flags that feed the WAV to the microphone and grant it without asking. */
-const fakeMicrophoneArgs = (wavPath: string): string[] => [
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-  `--use-file-for-fake-audio-capture=${wavPath}%noloop`,
-];
+/** Chromium flags for its fake microphones and speakers, granted without asking. */
+const FAKE_DEVICE_ARGS = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];
+
+/** The project's launch options with Chromium's `args` added. */
+function launchOptionsWith(args: string[]): LaunchOptions {
+  const base = config.use?.launchOptions ?? {};
+  return { ...base, args: [...(base.args ?? []), ...args] };
+}
+
+/** The project's launch options with fake microphones and speakers (`test.use({ launchOptions })`). */
+export const launchOptionsWithFakeDevices = (): LaunchOptions =>
+  launchOptionsWith(FAKE_DEVICE_ARGS);
 
 /** The project's launch options with the WAV as the microphone (`test.use({ launchOptions })`). */
-export function launchOptionsWithMicrophone(wavPath: string): LaunchOptions {
-  const base = config.use?.launchOptions ?? {};
-  return { ...base, args: [...(base.args ?? []), ...fakeMicrophoneArgs(wavPath)] };
-}
+export const launchOptionsWithMicrophone = (wavPath: string): LaunchOptions =>
+  launchOptionsWith([
+    ...FAKE_DEVICE_ARGS,
+    // Feeds the WAV to the microphone.
+    `--use-file-for-fake-audio-capture=${wavPath}%noloop`,
+  ]);
 
 /**
  * Issue 15: a consultation that names medications CMUdict lacks, which only the consultation

@@ -6,11 +6,12 @@ import { failedRequest, test as accountTest, toast } from '../support/accounts';
 import {
   button,
   expectNoteWithText,
+  generateNotes,
   noteArticle,
+  openSession,
   record,
   signInThroughForm,
   startSession,
-  templateCheckbox,
 } from '../support/create-notes';
 import { launchOptionsWithMicrophone, longConsultationWav } from '../support/speech';
 import { createAccount } from '../support/accounts';
@@ -243,11 +244,9 @@ accountTest.describe('the notes stage modals', () => {
     accountTest.setTimeout(300_000);
     await page.setViewportSize({ width: VIEWPORTS[0].width, height: VIEWPORTS[0].height });
     await signUp(page, createUser());
-    await page.goto('/create-notes');
-    await startSession(page, 'Eve Dent');
+    await openSession(page, 'Eve Dent');
     await record(page, 20);
-    await templateCheckbox(page, SOAP).check();
-    await button(page, 'Generate Notes').click();
+    await generateNotes(page, SOAP);
     await expectNoteWithText(page, SOAP);
 
     // A dose the consultation never gave makes the safety check ask before saving.

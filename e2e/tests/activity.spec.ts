@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
-import { E2E_BASE_URL } from '../support/server';
+import { expect, grantClipboard, test } from '../support/fixtures';
 import { openSavedSoapNote } from '../support/sessions';
 
 /**
@@ -17,9 +16,7 @@ test.describe('Activity of a saved session', () => {
     context,
     login,
   }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: E2E_BASE_URL,
-    });
+    await grantClipboard(context);
     const user = await login({ firstName: 'Grace', lastName: 'Hopper' });
     const dialog = await openSavedNote(page);
 

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { stripeFixture } from '../../apps/api/test/fixtures/stripe/stripe-server';
 import { VIEWPORTS, expectNoAxeViolations } from '../support/a11y';
 import { signUpOnApp } from '../support/app-accounts';
-import { deliverStripeEvent, startBillingApp, type BillingApp } from '../support/billing-app';
+import { deliverStripeEvent, useBillingApp } from '../support/billing-app';
 import { createUser, expect, test } from '../support/fixtures';
 import { readOutbox } from '../support/outbox';
 
@@ -14,15 +14,7 @@ import { readOutbox } from '../support/outbox';
 // clinic for its 3 seats at the checkout, every member's Subscription page says the clinic pays,
 // and a 4th member raises the subscription's quantity at Stripe.
 
-let app: BillingApp;
-test.beforeAll(async () => {
-  // A second app starts (database created and migrated): slow on a loaded machine.
-  test.setTimeout(120_000);
-  app = await startBillingApp();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
+const app = useBillingApp();
 
 /** Stripe's event of `type` about `object`, which the app accepts. */
 async function deliverEvent(type: string, object: Record<string, unknown>) {

@@ -5,6 +5,8 @@ import { codeDigits, failedRequest, pasteInto, test as accountsTest } from '../s
 import {
   button,
   expectNoteWithText,
+  generateNotes,
+  openSession,
   record,
   startSession,
   templateCheckbox,
@@ -153,8 +155,7 @@ test('a clinic shares a template with a colleague who joins by e-mail, is audite
   await startSession(page, 'Ann Lee');
   const sessionId = ((await (await created).json()) as { id: number }).id;
   await record(page, 8);
-  await templateCheckbox(page, TEMPLATE).check();
-  await button(page, 'Generate Notes').click();
+  await generateNotes(page, TEMPLATE);
   await expectNoteWithText(page, TEMPLATE);
 
   // The owner sees that session's events on the Audit page and downloads them.
@@ -182,8 +183,7 @@ test('a clinic shares a template with a colleague who joins by e-mail, is audite
   await page.goto('/templates');
   await expect(page.getByRole('region', { name: 'Recommended Templates' })).toBeVisible();
   await expect(clinicTemplates(page)).toHaveCount(0);
-  await page.goto('/create-notes');
-  await startSession(page, 'Bo Chen');
+  await openSession(page, 'Bo Chen');
   await expect(templateCheckbox(page, 'SOAP Note')).toBeVisible();
   await expect(templateCheckbox(page, TEMPLATE)).toHaveCount(0);
   const past = await page.request.get(`/api/patient-sessions/${sessionId}`);

@@ -10,8 +10,10 @@ import {
   button,
   expectNoteWithText,
   expectNotesWhileTranscriptionMoves,
+  generateNotes,
   liveTranscript,
   noteArticle,
+  openSession,
   record,
   signInThroughForm,
   startSession,
@@ -22,7 +24,7 @@ import {
   type SentSegment,
 } from '../support/create-notes';
 import { createAccount, failedRequest, test as accountTest, toast } from '../support/accounts';
-import { createUser, expect, test } from '../support/fixtures';
+import { createUser, expect, grantClipboard, test } from '../support/fixtures';
 import { E2E_BASE_URL } from '../support/server';
 import { launchOptionsWithMicrophone, longConsultationWav } from '../support/speech';
 
@@ -203,9 +205,7 @@ test.describe('Create Notes', () => {
     await expectNoteWithText(page, SOAP);
 
     // Copy as rich text.
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: E2E_BASE_URL,
-    });
+    await grantClipboard(page.context());
     await button(page, 'Copy').click();
     await expect(toast(page, TOASTS.copiedRich)).toBeVisible();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -258,8 +258,7 @@ test.describe('Create Notes', () => {
   test('a reload mid-recording offers the unsaved recording back', async ({ page, login }) => {
     test.setTimeout(180_000);
     await login();
-    await page.goto('/create-notes');
-    await startSession(page, 'Ben Ode');
+    await openSession(page, 'Ben Ode');
 
     const startedAt = Date.now();
     await button(page, 'Start Recording').click();
@@ -294,8 +293,7 @@ test.describe('Create Notes', () => {
     await expect(page.getByRole('heading', { name: 'Ben Ode' })).toBeVisible();
     await expect(page.getByText(`Recording ready. ${offered} of audio.`)).toBeVisible();
 
-    await templateCheckbox(page, SOAP).check();
-    await button(page, 'Generate Notes').click();
+    await generateNotes(page, SOAP);
     await expect(page.getByRole('tab', { name: SOAP })).toBeVisible({ timeout: 120_000 });
     await expectNoteWithText(page, SOAP);
 
@@ -338,8 +336,7 @@ test.describe('Create Notes', () => {
     login,
   }) => {
     await login();
-    await page.goto('/create-notes');
-    await startSession(page, 'Dev Patel');
+    await openSession(page, 'Dev Patel');
 
     const four = [SOAP, CERTIFICATE, 'Referral Letter', 'Progress Note'];
     for (const name of four) await templateCheckbox(page, name).check();
@@ -400,8 +397,7 @@ test.describe('Create Notes', () => {
     }
 
     // With 44 notes used, two more templates would pass 45: Generate Notes is disabled.
-    await page.goto('/create-notes');
-    await startSession(page, 'Eve Stone');
+    await openSession(page, 'Eve Stone');
     await templateCheckbox(page, SOAP).check();
     await expect(button(page, 'Generate Notes')).toBeEnabled();
     await templateCheckbox(page, CERTIFICATE).check();
@@ -525,8 +521,7 @@ test.describe('Create Notes: a long consultation', () => {
     test.setTimeout(600_000);
     await watchSegments(page);
     await login();
-    await page.goto('/create-notes');
-    await startSession(page, 'Gil Park');
+    await openSession(page, 'Gil Park');
     await templateCheckbox(page, CERTIFICATE).check();
     await templateCheckbox(page, SOAP).check();
 

@@ -3,9 +3,9 @@ import { expect, failedRequest, test, toast } from '../support/accounts';
 import {
   button,
   expectNoteWithText,
+  generateNotes,
+  openSession,
   record,
-  startSession,
-  templateCheckbox,
 } from '../support/create-notes';
 import { createUser, signUp } from '../support/fixtures';
 import {
@@ -49,12 +49,10 @@ test('symptoms the patient denies are never written as present; slips are caught
 }) => {
   test.setTimeout(180_000);
   await signUp(page, createUser());
-  await page.goto('/create-notes');
-  await startSession(page, 'Ada Ray');
+  await openSession(page, 'Ada Ray');
   // The speech lasts about 18 s.
   await record(page, 22);
-  await templateCheckbox(page, NOTE).check();
-  await button(page, 'Generate Notes').click();
+  await generateNotes(page, NOTE);
   const note = await expectNoteWithText(page, NOTE);
 
   // The denials are in the transcript as the recogniser wrote them ("no" is often "know").

@@ -3,10 +3,10 @@ import { toast } from '../support/accounts';
 import {
   button,
   expectNoteWithText,
+  generateNotes,
   noteArticle,
+  openSession,
   record,
-  startSession,
-  templateCheckbox,
 } from '../support/create-notes';
 import { expect, test } from '../support/fixtures';
 import { launchOptionsWithMicrophone, longConsultationWav } from '../support/speech';
@@ -28,11 +28,9 @@ test('a sentence shows its evidence; an edited dose is flagged before saving', a
 }) => {
   test.setTimeout(300_000);
   await login();
-  await page.goto('/create-notes');
-  await startSession(page, 'Eve Dent');
+  await openSession(page, 'Eve Dent');
   await record(page, 75);
-  await templateCheckbox(page, SOAP).check();
-  await button(page, 'Generate Notes').click();
+  await generateNotes(page, SOAP);
   const note = await expectNoteWithText(page, SOAP);
 
   // Hovering a sentence highlights where the transcript says it; focusing another moves it.

@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import mammoth from 'mammoth';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Download, Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
-import { E2E_BASE_URL } from '../support/server';
+import { expect, grantClipboard, test } from '../support/fixtures';
 import { openSavedSoapNote } from '../support/sessions';
 
 /**
@@ -42,9 +41,7 @@ test.describe('Notes into the record', () => {
     context,
     login,
   }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: E2E_BASE_URL,
-    });
+    await grantClipboard(context);
     await login();
     const dialog = await openSavedNote(page);
     await dialog.getByRole('button', { name: 'Copy Plan' }).click();

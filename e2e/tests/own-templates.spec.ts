@@ -1,9 +1,9 @@
 import {
   button,
   expectNoteWithText,
+  generateNotes,
+  openSession,
   record,
-  startSession,
-  templateCheckbox,
 } from '../support/create-notes';
 import { expect, test } from '../support/fixtures';
 import { launchOptionsWithMicrophone, throatConsultationWav } from '../support/speech';
@@ -80,12 +80,10 @@ test('a template from a pasted example note writes a note in its sections, order
   await expect(mine.getByRole('article', { name: NAME })).toBeVisible();
 
   // Record a consultation with it.
-  await page.goto('/create-notes');
-  await startSession(page, 'Ann Lee');
+  await openSession(page, 'Ann Lee');
   await record(page, 26);
   await expect(page.getByText('Recording ready.')).toBeVisible();
-  await templateCheckbox(page, NAME).check();
-  await button(page, 'Generate Notes').click();
+  await generateNotes(page, NAME);
   const note = await expectNoteWithText(page, NAME);
 
   await expect(note.getByRole('heading', { level: 2 })).toHaveText(SECTIONS.map(([t]) => t));

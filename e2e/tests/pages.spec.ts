@@ -1,22 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
-import config from '../playwright.config';
-import { expect, test } from '../support/fixtures';
-import { E2E_BASE_URL } from '../support/server';
+import { expect, grantClipboard, test } from '../support/fixtures';
 import { saveSession, setProfession } from '../support/sessions';
+import { launchOptionsWithFakeDevices } from '../support/speech';
 
 // Fake microphones and speakers for Audio Check, on top of the
 // project's launch options.
-const launchOptions = config.use?.launchOptions ?? {};
-test.use({
-  launchOptions: {
-    ...launchOptions,
-    args: [
-      ...(launchOptions.args ?? []),
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-    ],
-  },
-});
+test.use({ launchOptions: launchOptionsWithFakeDevices() });
 
 /** YYYY-MM-DD in the browser's time zone, `offset` days from today. */
 const browserDate = (page: Page, offset: number) =>
@@ -88,9 +77,7 @@ test.describe('My Sessions', () => {
   });
 
   test('the note modal copies the note as rich text', async ({ page, context, login }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: E2E_BASE_URL,
-    });
+    await grantClipboard(context);
     await login();
     await saveSession(page, {
       patientName: 'Pat Example',

@@ -1,10 +1,10 @@
 import { API_PATHS } from '@clerkly/contracts';
-import config from '../playwright.config';
 import { expect, test } from '../support/fixtures';
 import { expectNoClippedText } from '../support/layout-check';
-import { startSession } from '../support/create-notes';
+import { openSession } from '../support/create-notes';
 import { E2E_BASE_URL } from '../support/server';
 import { saveSession } from '../support/sessions';
+import { launchOptionsWithFakeDevices } from '../support/speech';
 
 /**
  * Issue 14: at 390×844 no screen scrolls sideways and no text is cut. Each screen is also
@@ -12,18 +12,7 @@ import { saveSession } from '../support/sessions';
  * generation, is checked at the end of keyboard.spec.ts.
  */
 
-const launchOptions = config.use?.launchOptions ?? {};
-test.use({
-  viewport: { width: 390, height: 844 },
-  launchOptions: {
-    ...launchOptions,
-    args: [
-      ...(launchOptions.args ?? []),
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-    ],
-  },
-});
+test.use({ viewport: { width: 390, height: 844 }, launchOptions: launchOptionsWithFakeDevices() });
 
 const LONG_NAME = 'Medical Certificate – Work';
 
@@ -72,8 +61,7 @@ test('signed-in screens fit a phone', async ({ page, login }, testInfo) => {
     });
   }
 
-  await page.goto('/create-notes');
-  await startSession(page, 'Alexandra Montgomery-Smith');
+  await openSession(page, 'Alexandra Montgomery-Smith');
   await expect(page.getByRole('checkbox', { name: LONG_NAME, exact: true })).toBeAttached();
   await expectNoClippedText(page, 'the recording stage');
   await page.screenshot({ path: testInfo.outputPath('phone-record-stage.png'), fullPage: true });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { button, record, startSession, waitForTimer } from '../support/create-notes';
+import { button, openSession, record, waitForTimer } from '../support/create-notes';
 import { expect, test } from '../support/fixtures';
 import { consultationWav, launchOptionsWithMicrophone } from '../support/speech';
 
@@ -56,8 +56,7 @@ test('a recording is kept encrypted in the browser and is gone after sign-out', 
 }) => {
   test.setTimeout(180_000);
   await login();
-  await page.goto('/create-notes');
-  await startSession(page, 'Wilhelmina Quorn');
+  await openSession(page, 'Wilhelmina Quorn');
   await button(page, 'Start Recording').click();
   await waitForTimer(page, 6, 20_000);
 
@@ -93,8 +92,7 @@ test('a stopped recording shows its length and plays back; discarding one asks f
 }) => {
   test.setTimeout(180_000);
   await login();
-  await page.goto('/create-notes');
-  await startSession(page, 'Petra Vance');
+  await openSession(page, 'Petra Vance');
   const span = await record(page, 6);
   const ready = page.getByRole('status').filter({ hasText: 'Recording ready.' });
   await expect(ready).toHaveText(/Recording ready\. 0:\d\d of audio\./);

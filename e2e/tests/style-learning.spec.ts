@@ -1,5 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import {
+  MEDICATION_SENTENCE,
+  transcriptOf,
+  type StrainVisit,
+} from '../../apps/api/test/fixtures/style-visits';
 import { E2E_BASE_URL } from '../support/server';
 
 /**
@@ -11,27 +16,13 @@ import { E2E_BASE_URL } from '../support/server';
  * sentence to delete each time).
  */
 const headers = { origin: E2E_BASE_URL };
-const MEDICATION_SENTENCE = /[^.>]*\btakes [a-z]+ \d+ mg[^.<]*\./;
 
-const visits = [
+const visits: StrainVisit[] = [
   { part: 'right knee', drug: 'ibuprofen', dose: '400' },
   { part: 'left ankle', drug: 'naproxen', dose: '500' },
   { part: 'right wrist', drug: 'paracetamol', dose: '1000' },
   { part: 'left elbow', drug: 'ibuprofen', dose: '200' },
 ];
-const transcriptOf = (v: (typeof visits)[number]) =>
-  [
-    '[doctor] hi, what brings you in today?',
-    `[patient] my ${v.part} has been hurting for about three weeks.`,
-    '[doctor] any fever or chills?',
-    '[patient] no fever and no chills.',
-    '[doctor] do you take any medicines?',
-    `[patient] i take ${v.drug} ${v.dose} mg twice a day.`,
-    `[doctor] on exam there is mild swelling of the ${v.part} with tenderness.`,
-    `[doctor] my assessment is a strain of the ${v.part}. i want you to rest it and ice it.`,
-    '[doctor] i will see you back in 2 weeks.',
-  ].join('\n');
-
 async function draft(page: Page, templateId: number, transcript: string) {
   const created = await page.request.post('/api/patient-sessions/', {
     headers,

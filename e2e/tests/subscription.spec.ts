@@ -1,6 +1,6 @@
 import { FREE_TRIAL, SUBSCRIPTION_TEXTS as TEXTS, TOASTS } from '@clerkly/contracts';
 import { stripeFixture } from '../../apps/api/test/fixtures/stripe/stripe-server';
-import { deliverStripeEvent, startBillingApp, type BillingApp } from '../support/billing-app';
+import { deliverStripeEvent, useBillingApp } from '../support/billing-app';
 import { VIEWPORTS, expectNoAxeViolations } from '../support/a11y';
 import { signUpOnApp } from '../support/app-accounts';
 import { expect, test } from '../support/fixtures';
@@ -52,15 +52,7 @@ test.describe('billing off (the embedded default)', () => {
 });
 
 test.describe('billing with Stripe (recorded responses)', () => {
-  let app: BillingApp;
-  test.beforeAll(async () => {
-    // A second app starts (database created and migrated): slow on a loaded machine.
-    test.setTimeout(120_000);
-    app = await startBillingApp();
-  });
-  test.afterAll(async () => {
-    await app?.stop();
-  });
+  const app = useBillingApp();
 
   test('choose a plan, pay at the checkout, see it active, then cancel it', async ({ page }) => {
     test.setTimeout(90_000);

@@ -20,7 +20,7 @@ import { API_PATHS } from '@clerkly/contracts';
 import autocannon from 'autocannon';
 import { apiPackageRoot, repoRoot } from '../src/lib/paths';
 import { freePort, signUp, waitUntilReady } from '../test/processes/harness';
-import { createScratchPostgres } from '../test/helper';
+import { createScratchPostgres } from '../test/scratch-postgres';
 import { callJson, median, startProductionServer, stopProcess } from './bench-support';
 
 const { values } = parseArgs({

@@ -32,7 +32,7 @@ import {
 } from '@clerkly/contracts';
 import { TARGET_SAMPLE_RATE, encodeWav } from '../src/engines/audio/wav';
 import { SphinxSpeechToText } from '../src/engines/stt/sphinx.stt';
-import { createScratchPostgres } from '../test/helper';
+import { createScratchPostgres } from '../test/scratch-postgres';
 import {
   call,
   deploymentEnv,

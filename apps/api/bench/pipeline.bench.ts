@@ -18,12 +18,10 @@ import { TARGET_SAMPLE_RATE, encodeWav } from '../src/engines/audio/wav';
 import {
   call,
   deploymentEnv,
-  finishedGeneration,
   putSegment,
-  readGeneration,
   signUp,
   startServer,
-  until,
+  untilGenerationEnds,
   type Clinician,
   type ServerProcess,
 } from '../test/processes/harness';
@@ -66,12 +64,7 @@ async function segmentPath(server: ServerProcess, user: Clinician, samples: Int1
     segmentCount: segments.length,
   });
   const { id } = generationSchema.parse(await started.json());
-  const done = await until(
-    'notes',
-    async () => finishedGeneration(await readGeneration(server, user, id)),
-    60 * 60_000,
-    100,
-  );
+  const done = await untilGenerationEnds('notes', server, user, id, 60 * 60_000, 100);
   if (done.status !== 'done') throw new Error(`generation failed: ${done.error}`);
   return {
     stopToNotes: (performance.now() - stop) / 1000,

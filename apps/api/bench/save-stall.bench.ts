@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_PATHS } from '@clerkly/contracts';
 import { signUp } from '../test/processes/harness';
-import { createScratchPostgres } from '../test/helper';
+import { createScratchPostgres } from '../test/scratch-postgres';
 import { callJson, median, startProductionServer } from './bench-support';
 
 const { values } = parseArgs({

@@ -14,7 +14,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
 import { clinicFixture, queryRows } from './clinic-fixture';
-import { createScratchPostgres, createUser, type TestUser as User } from './helper';
+import { createUser, type TestUser as User } from './helper';
+import { createScratchPostgres } from './scratch-postgres';
 import { useTestApp } from './use-test-app';
 
 const testApp = useTestApp();

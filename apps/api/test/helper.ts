@@ -7,37 +7,11 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyServerOptions, HTTPMethods } from 'fastify';
 import { simpleParser } from 'mailparser';
-import pg from 'pg';
 import { apiErrorSchema } from '@clerkly/contracts';
 import { buildApp, loggerOptions } from '../src/app';
 import type { AppConfig } from '../src/config/config';
 import { apiPackageRoot } from '../src/lib/paths';
-
-/**
- * A new, empty database on the PostgreSQL server at `serverUrl`, and how to drop it again (test
- * files and the API bench each get their own).
- */
-export async function createScratchPostgres(
-  serverUrl: string,
-  prefix: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
+import { createScratchPostgres } from './scratch-postgres';
 
 /**
  * A fresh database for one test file: an in-memory PGlite by default, or a new database on the

@@ -1,22 +1,8 @@
-import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, buildTestApp, newUser, readOutbox, type TestApp } from './helper';
-import { startSmtpCapture, type SmtpCapture } from './smtp-capture';
+import { describe, expect, it } from 'vitest';
+import { ORIGIN, newUser, readOutbox } from './helper';
+import { useTestAppWithSmtp } from './use-test-app';
 
-let smtp: SmtpCapture;
-let received: ParsedMail[];
-let testApp: TestApp;
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  received = smtp.received;
-  testApp = await buildTestApp({ mail: smtp.mail });
-});
-
-afterAll(async () => {
-  await testApp.close();
-  await smtp.close();
-});
+const testApp = useTestAppWithSmtp();
 
 describe('e-mail over SMTP', () => {
   it('delivers the sign-up code over SMTP with a text and an HTML part', async () => {
@@ -28,7 +14,7 @@ describe('e-mail over SMTP', () => {
       payload: { ...user, name: `${user.firstName} ${user.lastName}` },
     });
     expect(response.statusCode).toBe(200);
-    const mail = received.find((m) => {
+    const mail = testApp.smtp.received.find((m) => {
       const to = Array.isArray(m.to) ? m.to[0] : m.to;
       return to?.value[0]?.address === user.email;
     });

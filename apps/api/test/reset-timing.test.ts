@@ -5,31 +5,17 @@
  * answered while its e-mail is still unaccepted. No clock is read, so a busy machine cannot fail
  * it (an earlier version compared answer times against a 1.5 s mail delay).
  */
-import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, buildTestApp, newUser, randomIp, type TestApp } from './helper';
-import { startSmtpCapture, type SmtpCapture } from './smtp-capture';
+import { describe, expect, it } from 'vitest';
+import { ORIGIN, newUser, randomIp } from './helper';
+import { useTestAppWithSmtp } from './use-test-app';
 
 const ROUNDS = 5;
 
-let smtp: SmtpCapture;
-let received: ParsedMail[];
-let testApp: TestApp;
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  received = smtp.received;
-  // Per-address and per-IP limits off: every known-address request here sends its e-mail.
-  testApp = await buildTestApp({ rateLimit: false, mail: smtp.mail });
-});
-
-afterAll(async () => {
-  await testApp.close();
-  await smtp.close();
-});
+// Per-address and per-IP limits off: every known-address request here sends its e-mail.
+const testApp = useTestAppWithSmtp({ rateLimit: false });
 
 const mailsTo = (email: string) =>
-  received.filter((mail) => {
+  testApp.smtp.received.filter((mail) => {
     const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
     return to?.value[0]?.address?.toLowerCase() === email.toLowerCase();
   });
@@ -67,7 +53,7 @@ describe('password-reset requests', () => {
       const mailsBefore = mailsTo(known.email).length;
       // The mail server accepts nothing from here on: an answer that waited for the code's e-mail
       // would never come, so an answer at all shows the known address did not wait for it.
-      smtp.hold();
+      testApp.smtp.hold();
       for (let round = 0; round < ROUNDS; round += 1) {
         const answers = await Promise.all(
           [known.email, `nobody.${round}.${Date.now()}@example.test`].map((email) =>
@@ -91,7 +77,7 @@ describe('password-reset requests', () => {
       }
       expect(mailsTo(known.email).length).toBe(mailsBefore);
       // The codes are really sent once the mail server answers.
-      smtp.release();
+      testApp.smtp.release();
       await testApp.app.authBackground.idle();
       expect(mailsTo(known.email).length - mailsBefore).toBe(ROUNDS);
     },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, styleProfileSchema, templateListItemSchema } from '@clerkly/contracts';
 import { styleForDraft } from '../src/modules/style-profiles/style-profiles.service';
+import { MEDICATION_SENTENCE, transcriptOf, type StrainVisit } from './fixtures/style-visits';
 import { ORIGIN, buildTestApp, createUser, type TestApp } from './helper';
 
 /**
@@ -24,26 +25,11 @@ const call = (
   payload?: object,
 ) => testApp.app.inject({ method, url, headers: { cookie: user.cookie, origin: ORIGIN }, payload });
 
-const visits = [
+const visits: StrainVisit[] = [
   { part: 'right knee', drug: 'ibuprofen', dose: '400' },
   { part: 'left ankle', drug: 'naproxen', dose: '500' },
   { part: 'right wrist', drug: 'paracetamol', dose: '1000' },
 ];
-const transcriptOf = (v: (typeof visits)[number]) =>
-  [
-    '[doctor] hi, what brings you in today?',
-    `[patient] my ${v.part} has been hurting for about three weeks.`,
-    '[doctor] any fever or chills?',
-    '[patient] no fever and no chills.',
-    '[doctor] do you take any medicines?',
-    `[patient] i take ${v.drug} ${v.dose} mg twice a day.`,
-    `[doctor] on exam there is mild swelling of the ${v.part} with tenderness.`,
-    `[doctor] my assessment is a strain of the ${v.part}. i want you to rest it and ice it.`,
-    '[doctor] i will see you back in 2 weeks.',
-  ].join('\n');
-
-const MEDICATION_SENTENCE = /[^.>]*\btakes [a-z]+ \d+ mg[^.<]*\./;
-
 async function clinicVisitId(user: User): Promise<number> {
   const list = templateListItemSchema
     .array()

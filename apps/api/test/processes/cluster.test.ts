@@ -9,13 +9,12 @@ import {
   call,
   childProcessesOf,
   deploymentEnv,
-  finishedGeneration,
   putSegment,
-  readGeneration,
   signUp,
   speech,
   startServer,
   until,
+  untilGenerationEnds,
   type ServerProcess,
 } from './harness';
 
@@ -101,9 +100,11 @@ describe('two API processes and two workers on PostgreSQL', () => {
     });
     expect(started.status).toBe(202);
     const { id } = generationSchema.parse(await started.json());
-    const done = await until(
+    const done = await untilGenerationEnds(
       'the notes, written by the surviving worker',
-      async () => finishedGeneration(await readGeneration(api2, user, id)),
+      api2,
+      user,
+      id,
       240_000,
       200,
     );

@@ -166,19 +166,28 @@ export async function call(
   });
 }
 
-/** The generation `id` as `server` answers it to `user`. */
-export async function readGeneration(
+/**
+ * The generation `id` once it has ended, done or failed, as `server` answers it to `user`: read
+ * every `everyMs` until `timeoutMs` (`until`, where `what` names it).
+ */
+export const untilGenerationEnds = (
+  what: string,
   server: Pick<ServerProcess, 'url'>,
   user: Pick<Clinician, 'cookie' | 'origin'>,
   id: number,
-): Promise<Generation> {
-  const response = await call(server, user, 'GET', API_PATHS.generation(id));
-  return generationSchema.parse(await response.json());
-}
-
-/** The generation once it has ended, done or failed; false while it runs (a probe for `until`). */
-export const finishedGeneration = (generation: Generation) =>
-  (generation.status === 'done' || generation.status === 'failed') && generation;
+  timeoutMs: number,
+  everyMs: number,
+): Promise<Generation> =>
+  until(
+    what,
+    async () => {
+      const response = await call(server, user, 'GET', API_PATHS.generation(id));
+      const generation = generationSchema.parse(await response.json());
+      return (generation.status === 'done' || generation.status === 'failed') && generation;
+    },
+    timeoutMs,
+    everyMs,
+  );
 
 /** One recorded segment (a WAV) of a session, uploaded as the browser does while recording. */
 export const putSegment = (

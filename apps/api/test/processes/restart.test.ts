@@ -7,15 +7,14 @@ import {
   call,
   childProcessesOf,
   deploymentEnv,
-  finishedGeneration,
   freePort,
   isRunning,
   putSegment,
-  readGeneration,
   signUp,
   speech,
   startServer,
   until,
+  untilGenerationEnds,
   type ServerProcess,
 } from './harness';
 
@@ -82,12 +81,7 @@ describe('the embedded server (one process, PGlite) killed with SIGKILL', () => 
     });
     expect(started.status).toBe(202);
     const { id } = generationSchema.parse(await started.json());
-    const done = await until(
-      'the notes',
-      async () => finishedGeneration(await readGeneration(server, user, id)),
-      180_000,
-      200,
-    );
+    const done = await untilGenerationEnds('the notes', server, user, id, 180_000, 200);
     expect(done.status, done.error ?? '').toBe('done');
     // The transcript covers the audio from before and after the crash: one line per segment.
     expect(done.transcription?.split('\n')).toHaveLength(3);
@@ -102,9 +96,11 @@ describe('the embedded server (one process, PGlite) killed with SIGKILL', () => 
     await server.kill('SIGKILL');
     server = await startServer('all', env, { port });
     running.push(server);
-    const secondDone = await until(
+    const secondDone = await untilGenerationEnds(
       'the notes after the second crash',
-      async () => finishedGeneration(await readGeneration(server, user, secondId)),
+      server,
+      user,
+      secondId,
       120_000,
       200,
     );

@@ -21,6 +21,10 @@ const ownTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const tags = ['templates'];
   const one = `${API_PATHS.ownTemplates}/:id`;
+  /** The options of a route on one template (`one`): the tags and `:id` params with its schema. */
+  const onOne = <Schema extends object>(schema: Schema) => ({
+    schema: { tags, params: numericIdParamsSchema, ...schema },
+  });
 
   app.get(
     API_PATHS.ownTemplates,
@@ -41,40 +45,22 @@ const ownTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.code(201).send(await createOwnTemplate(db, request.user!.id, request.body)),
   );
 
-  app.get(
-    one,
-    {
-      schema: {
-        tags,
-        params: numericIdParamsSchema,
-        response: { 200: ownTemplateSchema, 404: apiErrorSchema },
-      },
-    },
-    (request) => getOwnTemplate(db, request.user!.id, request.params.id),
+  app.get(one, onOne({ response: { 200: ownTemplateSchema, 404: apiErrorSchema } }), (request) =>
+    getOwnTemplate(db, request.user!.id, request.params.id),
   );
 
   app.put(
     one,
-    {
-      schema: {
-        tags,
-        params: numericIdParamsSchema,
-        body: ownTemplateInputSchema,
-        response: { 200: ownTemplateSchema, 400: apiErrorSchema, 404: apiErrorSchema },
-      },
-    },
+    onOne({
+      body: ownTemplateInputSchema,
+      response: { 200: ownTemplateSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+    }),
     (request) => updateOwnTemplate(db, request.user!.id, request.params.id, request.body),
   );
 
   app.delete(
     one,
-    {
-      schema: {
-        tags,
-        params: numericIdParamsSchema,
-        response: { 200: ownTemplateDeletedSchema, 404: apiErrorSchema },
-      },
-    },
+    onOne({ response: { 200: ownTemplateDeletedSchema, 404: apiErrorSchema } }),
     (request) => deleteOwnTemplate(db, request.user!.id, request.params.id),
   );
 };
