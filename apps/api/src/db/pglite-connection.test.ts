@@ -96,6 +96,16 @@ describe('the embedded database in its own thread', () => {
     await reader.end();
   });
 
+  it('fails a query at once, not never, once its thread has stopped', async () => {
+    const thread = openThread();
+    const client = await connect(thread);
+    // As the app's pool does: a connection's end is an event, not a crash.
+    client.on('error', () => undefined);
+    await thread.close();
+    await expect(client.query('select 1')).rejects.toThrow();
+    await expect(connect(thread)).rejects.toThrow(/the embedded database thread has stopped/);
+  });
+
   it('says the database did not open when its folder cannot hold one', async () => {
     const notAFolder = path.join(scratchFolder(), 'a-file');
     writeFileSync(notAFolder, 'not a database');

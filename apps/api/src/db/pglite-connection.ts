@@ -59,7 +59,10 @@ class PgliteThreadStream extends Duplex {
 
   connect(): this {
     this.thread.ready.then(
-      () => this.emit('connect'),
+      () => {
+        if (this.thread.stopped) this.destroy(this.thread.stopped);
+        else this.emit('connect');
+      },
       (error: unknown) => this.destroy(error as Error),
     );
     return this;
@@ -68,6 +71,8 @@ class PgliteThreadStream extends Duplex {
   override _read(): void {}
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error) => void): void {
+    // Written to a thread that has stopped, a query would wait for an answer for ever.
+    if (this.thread.stopped) return done(this.thread.stopped);
     this.thread.post({ type: 'data', connection: this.connection, bytes: new Uint8Array(chunk) });
     done();
   }
@@ -91,7 +96,8 @@ export class PgliteThread {
   private readonly worker: Worker;
   private readonly streams = new Map<number, PgliteThreadStream>();
   private nextConnection = 1;
-  private exited = false;
+  /** Why the thread is gone, once it is: every connection made or written to after fails. */
+  stopped: Error | null = null;
   /** Settles when the database has opened (or failed to). */
   readonly ready: Promise<void>;
   private readonly exit: Promise<void>;
@@ -131,10 +137,11 @@ export class PgliteThread {
     });
     this.exit = new Promise((resolve) => {
       const ended = (error?: Error) => {
-        this.exited = true;
-        const reason = error ?? new Error('the embedded database thread has stopped');
-        failed(reason);
-        for (const stream of this.streams.values()) stream.destroy(reason);
+        if (!this.stopped) {
+          this.stopped = error ?? new Error('the embedded database thread has stopped');
+          failed(this.stopped);
+          for (const stream of this.streams.values()) stream.destroy(this.stopped);
+        }
         resolve();
       };
       this.worker.once('error', ended);
@@ -149,7 +156,7 @@ export class PgliteThread {
   }
 
   post(message: ToPgliteThread): void {
-    if (!this.exited) this.worker.postMessage(message);
+    if (!this.stopped) this.worker.postMessage(message);
   }
 
   disconnect(stream: PgliteThreadStream): void {
