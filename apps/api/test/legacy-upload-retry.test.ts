@@ -12,9 +12,8 @@
  * the real pieces, then the start-up recovery runs: a generation is started for what arrived,
  * and the client's retry cuts only the rest. The real SIGKILL is in test/processes.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
@@ -36,7 +35,7 @@ import {
   type TestApp,
   postUploadForm,
 } from './helper';
-import { speech } from './processes/harness';
+import { speech, twoSegmentSpeech } from './processes/harness';
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'clerkly-upload-retry-'));
 
@@ -46,21 +45,12 @@ const shortWav = speech(
 );
 
 /** About 40 seconds: two segments, the first cut at a pause 15 to 30 seconds in. */
-function twoSegmentWav(): Buffer {
-  const first = path.join(workDir, 'first.wav');
-  const second = path.join(workDir, 'second.wav');
-  writeFileSync(
-    first,
-    speech(workDir, 'My knee has been painful for two weeks when I climb the stairs.'),
+const twoSegmentWav = () =>
+  twoSegmentSpeech(
+    workDir,
+    'My knee has been painful for two weeks when I climb the stairs.',
+    'We will start physiotherapy and review in four weeks.',
   );
-  writeFileSync(second, speech(workDir, 'We will start physiotherapy and review in four weeks.'));
-  const out = path.join(workDir, 'long.wav');
-  // Speech, 20 s of silence, speech, silence: the cut falls in the first pause.
-  execFileSync('sox', [first, out, 'pad', '0', '20']);
-  const joined = path.join(workDir, 'joined.wav');
-  execFileSync('sox', [out, second, joined, 'pad', '0', '12']);
-  return readFileSync(joined);
-}
 
 let testApp: TestApp;
 type User = Awaited<ReturnType<typeof createUser>>;

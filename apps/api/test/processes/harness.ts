@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { API_PATHS, SEGMENT_RULES, generationSchema, type Generation } from '@clerkly/contracts';
@@ -232,6 +232,22 @@ export function speech(workDir: string, text: string): Buffer {
   execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', raw, text]);
   execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', out]);
   return readFileSync(out);
+}
+
+/**
+ * About 40 seconds of two spoken sentences, 20 s of silence between them and 12 s after: the
+ * one-request upload cuts it into two segments, the first at the pause.
+ */
+export function twoSegmentSpeech(workDir: string, first: string, second: string): Buffer {
+  const opening = path.join(workDir, `first-${randomBytes(4).toString('hex')}.wav`);
+  writeFileSync(opening, speech(workDir, first));
+  const padded = path.join(workDir, `padded-${randomBytes(4).toString('hex')}.wav`);
+  execFileSync('sox', [opening, padded, 'pad', '0', '20']);
+  const closing = path.join(workDir, `second-${randomBytes(4).toString('hex')}.wav`);
+  writeFileSync(closing, speech(workDir, second));
+  const joined = path.join(workDir, `joined-${randomBytes(4).toString('hex')}.wav`);
+  execFileSync('sox', [padded, closing, joined, 'pad', '0', '12']);
+  return readFileSync(joined);
 }
 
 export async function until<T>(

@@ -2,7 +2,12 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API_PATHS, generationSchema } from '@clerkly/contracts';
+import {
+  API_PATHS,
+  generationSchema,
+  patientSessionDetailSchema,
+  uploadResponseSchema,
+} from '@clerkly/contracts';
 import {
   call,
   childProcessesOf,
@@ -13,6 +18,7 @@ import {
   signUp,
   speech,
   startServer,
+  twoSegmentSpeech,
   until,
   untilGenerationEnds,
   type ServerProcess,
@@ -106,5 +112,93 @@ describe('the embedded server (one process, PGlite) killed with SIGKILL', () => 
     );
     expect(secondDone.status).toBe('done');
     expect(secondDone.outputs.map((output) => output.templateId)).toEqual([1, 2, 3]);
+  }, 600_000);
+});
+
+/**
+ * Issue 23, finding 7: a server killed during the one-request upload lost the recording (the
+ * restart swept what had arrived, stored segments got no notes) and its ffmpeg and pocketsphinx
+ * children outlived it. Now its children die with it, and the client's retry of the same upload
+ * gets the notes of the whole recording, each segment transcribed once.
+ */
+describe('the embedded server killed with SIGKILL during a one-request upload', () => {
+  it('loses nothing: its children die with it, and the retry gets the whole recording', async () => {
+    const uploadDir = path.join(workDir, 'upload-data');
+    const recording = twoSegmentSpeech(
+      workDir,
+      'My knee has been painful for two weeks when I climb the stairs.',
+      'We will start physiotherapy and review in four weeks.',
+    );
+    const port = await freePort();
+    // A short wait before the retryable answer: the client asks again as a browser would.
+    const env = deploymentEnv(uploadDir, { UPLOAD_WAIT_SECONDS: '1' });
+    let server = await startServer('all', env, { port });
+    running.push(server);
+    const user = await signUp(server, server.url, path.join(uploadDir, 'outbox'));
+    const created = await call(server, user, 'POST', API_PATHS.patientSessions, {
+      firstName: 'Ursula Uploadby',
+      appointmentTypeId: 1,
+      patientConsent: true,
+    });
+    const sessionId = ((await created.json()) as { id: number }).id;
+    const upload = () => {
+      const form = new FormData();
+      form.append('selectedTemplateIds', '[1]');
+      form.append('sessionId', String(sessionId));
+      form.append('audio', new Blob([new Uint8Array(recording)], { type: 'audio/wav' }), 'r.wav');
+      return fetch(`${server.url}${API_PATHS.upload}`, {
+        method: 'POST',
+        headers: { cookie: user.cookie, origin: user.origin },
+        body: form,
+      });
+    };
+
+    // Killed once the upload has arrived and its audio is being recognised.
+    const interrupted = upload().catch(() => null);
+    const serverPid = server.child.pid!;
+    const decoder = await until(
+      'a running recogniser',
+      async () => childProcessesOf(serverPid, 'pocketsphinx')[0],
+      120_000,
+      10,
+    );
+    await server.kill('SIGKILL');
+    await interrupted;
+    await until('the recogniser to die with the server', async () => !isRunning(decoder), 10_000);
+
+    server = await startServer('all', env, { port });
+    running.push(server);
+    // What arrived before the kill gets its notes even if the client never comes back.
+    const restored = await until(
+      'notes for what arrived before the kill',
+      async () => {
+        const response = await call(server, user, 'GET', API_PATHS.patientSession(sessionId));
+        const detail = patientSessionDetailSchema.parse(await response.json());
+        return detail.transcript.trim() !== '' && detail.notes.some((note) => note.draft) && detail;
+      },
+      240_000,
+      500,
+    );
+    expect(restored.notes.map((note) => note.templateId)).toEqual([1]);
+
+    const answer = await until(
+      'the upload’s result',
+      async () => {
+        const response = await upload();
+        if (response.status !== 503) return response;
+        // Still at work: asked again, as the browser does after Retry-After.
+        await response.arrayBuffer();
+        return null;
+      },
+      240_000,
+      500,
+    );
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    const body = uploadResponseSchema.parse(await answer.json());
+    // One line per segment, each with what was said: nothing lost, nothing twice.
+    const lines = body.transcription.split('\n');
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line.split(/\s+/).length).toBeGreaterThan(3);
+    expect(body.outputs).toHaveLength(1);
   }, 600_000);
 });
