@@ -39,20 +39,49 @@ const lines = [
   'We will start physiotherapy and review in four weeks.',
 ];
 
+/** The embedded server started on `env`'s data folder, a clinician signed up, one session begun. */
+async function startWithSession(
+  env: ReturnType<typeof deploymentEnv>,
+  port: number,
+  firstName: string,
+) {
+  const server = await startServer('all', env, { port });
+  running.push(server);
+  const user = await signUp(server, server.url, path.join(env.DATA_DIR, 'outbox'));
+  const created = await call(server, user, 'POST', API_PATHS.patientSessions, {
+    firstName,
+    appointmentTypeId: 1,
+    patientConsent: true,
+  });
+  const sessionId = ((await created.json()) as { id: number }).id;
+  return { server, user, sessionId };
+}
+
+/**
+ * Kills `server` with SIGKILL while one of its recognisers decodes, and waits for that
+ * recogniser to die with it (none outlives its server); the killed server's process id.
+ */
+async function killWhileRecognising(server: ServerProcess): Promise<number> {
+  const serverPid = server.child.pid!;
+  const decoder = await until(
+    'a running recogniser',
+    async () => childProcessesOf(serverPid, 'pocketsphinx')[0],
+    120_000,
+    10,
+  );
+  await server.kill('SIGKILL');
+  await until('the recogniser to die with the server', async () => !isRunning(decoder), 10_000);
+  return serverPid;
+}
+
 describe('the embedded server (one process, PGlite) killed with SIGKILL', () => {
   it('mid-transcription: nothing outlives it, and after a restart the recording goes on and the notes come', async () => {
     const audio = lines.map((line) => speech(workDir, line));
     const port = await freePort();
     const env = deploymentEnv(dataDir, { TRANSCRIBE_CONCURRENCY: '1' });
-    let server = await startServer('all', env, { port });
-    running.push(server);
-    const user = await signUp(server, server.url, path.join(dataDir, 'outbox'));
-    const created = await call(server, user, 'POST', API_PATHS.patientSessions, {
-      firstName: 'Sam Sample',
-      appointmentTypeId: 1,
-      patientConsent: true,
-    });
-    const sessionId = ((await created.json()) as { id: number }).id;
+    const first = await startWithSession(env, port, 'Sam Sample');
+    const { user, sessionId } = first;
+    let { server } = first;
 
     // Recording: the first two segments arrive while the server transcribes them.
     for (const [seq, wav] of audio.slice(0, 2).entries()) {
@@ -60,15 +89,7 @@ describe('the embedded server (one process, PGlite) killed with SIGKILL', () => 
       expect(response.status).toBe(200);
     }
     // Mid-job: a recogniser of this server is decoding patient audio.
-    const serverPid = server.child.pid!;
-    const decoder = await until(
-      'a running recogniser',
-      async () => childProcessesOf(serverPid, 'pocketsphinx')[0],
-      120_000,
-      10,
-    );
-    await server.kill('SIGKILL');
-    await until('the recogniser to die with the server', async () => !isRunning(decoder), 10_000);
+    const serverPid = await killWhileRecognising(server);
 
     server = await startServer('all', env, { port });
     running.push(server);
@@ -132,15 +153,9 @@ describe('the embedded server killed with SIGKILL during a one-request upload', 
     const port = await freePort();
     // A short wait before the retryable answer: the client asks again as a browser would.
     const env = deploymentEnv(uploadDir, { UPLOAD_WAIT_SECONDS: '1' });
-    let server = await startServer('all', env, { port });
-    running.push(server);
-    const user = await signUp(server, server.url, path.join(uploadDir, 'outbox'));
-    const created = await call(server, user, 'POST', API_PATHS.patientSessions, {
-      firstName: 'Ursula Uploadby',
-      appointmentTypeId: 1,
-      patientConsent: true,
-    });
-    const sessionId = ((await created.json()) as { id: number }).id;
+    const first = await startWithSession(env, port, 'Ursula Uploadby');
+    const { user, sessionId } = first;
+    let { server } = first;
     const upload = () => {
       const form = new FormData();
       form.append('selectedTemplateIds', '[1]');
@@ -155,16 +170,8 @@ describe('the embedded server killed with SIGKILL during a one-request upload', 
 
     // Killed once the upload has arrived and its audio is being recognised.
     const interrupted = upload().catch(() => null);
-    const serverPid = server.child.pid!;
-    const decoder = await until(
-      'a running recogniser',
-      async () => childProcessesOf(serverPid, 'pocketsphinx')[0],
-      120_000,
-      10,
-    );
-    await server.kill('SIGKILL');
+    await killWhileRecognising(server);
     await interrupted;
-    await until('the recogniser to die with the server', async () => !isRunning(decoder), 10_000);
 
     server = await startServer('all', env, { port });
     running.push(server);
