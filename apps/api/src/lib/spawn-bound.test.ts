@@ -32,8 +32,12 @@ describe('spawnBound', () => {
       parent.stdout.once('data', (data: Buffer) => resolve(Number(data.toString().trim()))),
     );
     expect(alive(launcherPid)).toBe(true);
-    // setpriv execs the program in place: the pid printed is `sleep` itself.
-    expect(readFileSync(`/proc/${launcherPid}/cmdline`, 'utf8')).toContain('sleep');
+    // setpriv execs the program in place: the pid printed becomes `sleep` itself. Node reports
+    // 'spawn' once setpriv runs, and while the kernel swaps setpriv for sleep the command line
+    // reads as empty (seen on a busy machine), so this waits for the exec to finish.
+    await expect
+      .poll(() => readFileSync(`/proc/${launcherPid}/cmdline`, 'utf8'), { timeout: 5000 })
+      .toContain('sleep');
     const exited = new Promise((resolve) => parent.once('exit', resolve));
     parent.kill('SIGKILL');
     await exited;
