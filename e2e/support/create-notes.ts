@@ -20,7 +20,6 @@ export async function openSession(page: Page, patientName: string) {
   await startSession(page, patientName);
 }
 
-/** Records until the running time shows `seconds`, then stops. */
 /**
  * How long a recording can be, as the test saw it: at least what the timer showed at Stop, and at
  * most the wall time from before Start was clicked to after Stop took effect. On a busy machine
