@@ -155,4 +155,48 @@ describe('scheduling for the clinician who is waiting (issue 25)', () => {
       .map((row) => row.seq);
     expect(order).toEqual([0, 1, 2, 3, 4]);
   });
+
+  it('lets two stopped sessions take turns: a few seconds left do not wait for all of a long one', async () => {
+    const { app } = testApp;
+    const user = await createUser(app);
+    const stop = async (sessionId: number, segmentCount: number) => {
+      const started = await app.inject({
+        method: 'POST',
+        url: API_PATHS.sessionGenerations(sessionId),
+        headers: { cookie: user.cookie, origin: ORIGIN },
+        payload: { templateIds: [1], segmentCount },
+      });
+      expect(started.statusCode, started.body).toBe(202);
+      return generationSchema.parse(started.json()).id;
+    };
+    const untilTranscribed = async (sessionId: number) => {
+      for (let attempt = 0; attempt < 3000; attempt += 1) {
+        const rows = await segmentsOf(sessionId);
+        if (rows.every((row) => row.status === 'transcribed')) return rows;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`session ${sessionId} was not transcribed`);
+    };
+
+    // A long consultation and a short one, stopped one after the other: both clinicians wait.
+    const long = await newSession(user);
+    for (const [seq, wav] of recordingParts.entries()) await putSegment(user, long, seq, wav);
+    const short = await newSession(user);
+    await putSegment(user, short, 0, stoppedPart);
+    await stop(long, recordingParts.length);
+    await stop(short, 1);
+
+    const [shortRow] = await untilTranscribed(short);
+    const longRows = await untilTranscribed(long);
+    // One worker: the short session's segment ran within the first turns, not after all five of
+    // the long session's (as when stopped sessions went strictly oldest first).
+    const longAfterShort = longRows.filter(
+      (row) => row.updatedAt.getTime() > shortRow!.updatedAt.getTime(),
+    );
+    expect(longAfterShort.length).toBeGreaterThanOrEqual(recordingParts.length - 2);
+    // The long session's segments still ran in the order they were recorded.
+    expect(
+      longRows.sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime()).map((row) => row.seq),
+    ).toEqual([0, 1, 2, 3, 4]);
+  });
 });

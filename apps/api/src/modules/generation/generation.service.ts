@@ -52,22 +52,32 @@ export const transcribePriority = (queuedBefore: number): { priority: number } =
 /**
  * Issue 25, the clinician who is waiting: once a session is stopped, its segments still waiting
  * go ahead of every segment of sessions still recording (whose clinicians read a draft and wait
- * for nothing yet). Above any fairness priority (those are 0 or below); among the raised jobs the
- * oldest runs first, so the session's segments are transcribed in the order they were recorded.
+ * for nothing yet). Above any fairness priority (those are 0 or below).
  */
 const STOPPED_SESSION_PRIORITY = 1_000_000;
 
-/** Puts a stopped session's waiting segments at the head of the transcription queue. */
+/**
+ * Puts a stopped session's waiting segments at the head of the transcription queue, its n-th
+ * waiting segment at STOPPED_SESSION_PRIORITY - n: the session's segments run in the order they
+ * were recorded, and two stopped sessions take turns, so a clinician with a few seconds left is
+ * not kept waiting behind all of another's long recording (seen in the browser tests on a busy
+ * machine: 12 s of audio waited over two minutes behind a 3-minute consultation stopped first).
+ * Among segments of equal priority the oldest runs first.
+ */
 async function prioritiseStoppedSession(
   deps: GenerationDeps,
-  segments: readonly { id: number; status: string }[],
+  segments: readonly { id: number; seq: number; status: string }[],
 ): Promise<void> {
-  const waiting = segments.filter((segment) => segment.status === 'queued');
-  await deps.jobs.prioritise(
-    transcribeSegmentJob,
-    waiting.map((segment) => ({ segmentId: segment.id })),
-    STOPPED_SESSION_PRIORITY,
-  );
+  const waiting = segments
+    .filter((segment) => segment.status === 'queued')
+    .sort((a, b) => a.seq - b.seq);
+  for (const [turn, segment] of waiting.entries()) {
+    await deps.jobs.prioritise(
+      transcribeSegmentJob,
+      [{ segmentId: segment.id }],
+      STOPPED_SESSION_PRIORITY - turn,
+    );
+  }
 }
 
 /** What the generation's requests need; `generationDeps(app)` in the routes builds it. */
