@@ -192,3 +192,23 @@ describe('a plan said without speakers or full stops', () => {
     }
   });
 });
+
+describe('paperwork the clinician will write, in the plural', () => {
+  // A hearing of the browser test's throat visit on a busy machine, as one run-on line: "i will
+  // write us certificates" was the patient's history ("The patient will write them
+  // certificates for 3 days"), as the clinician's cue knew only "certificate".
+  const heard =
+    'these units and they might have had a sore throat for three days a third test of swallow ' +
+    'an easy for both the verb your throw does read i say to this is a viral infection that is ' +
+    'arrest and fluids and there was an eyeball as needed i will write us certificates for three days';
+
+  it('is the PLAN section’s, never the patient’s history', async () => {
+    const template = templateFromExample(
+      'Throat',
+      'HISTORY\nPainful swallowing.\n\nPLAN\n- Rest and fluids\n- Paracetamol as needed',
+    );
+    const note = await engine.generate({ transcript: heard, template });
+    expect(body(note, 'PLAN').bullets?.join(' ')).toMatch(/certificates for 3 days/i);
+    expect(body(note, 'HISTORY').content).not.toMatch(/write|certificate/i);
+  });
+});
