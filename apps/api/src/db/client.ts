@@ -14,8 +14,8 @@ type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 /**
- * Whether a write failed on a unique index (SQLSTATE 23505): node-postgres puts the code on the
- * error, drizzle on PGlite on its cause.
+ * Whether a write failed on a unique index (SQLSTATE 23505): on node-postgres's own error, or on
+ * the cause of the query error drizzle wraps it in (both databases go through node-postgres).
  */
 export const isUniqueViolation = (error: unknown): boolean =>
   typeof error === 'object' &&
