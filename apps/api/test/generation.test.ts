@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +21,7 @@ import {
 import { workerDepsOf } from '../src/modules/generation/generation.jobs';
 import { transcribeSegmentJob } from '../src/modules/generation/transcribe-segment.job';
 import { writeNote } from '../src/modules/generation/write-note.job';
+import { decodingRecognisers } from './fixtures/stt/decoders';
 import { startReplayServer, type ReplayServer } from './fixtures/stt/replay-server';
 import {
   ORIGIN,
@@ -263,20 +263,6 @@ describe("one clinician's queue does not hold up another's (issue 23)", () => {
   });
 });
 
-/** The pocketsphinx decoders this test process runs (setpriv execs them as its children). */
-function decoders(): number[] {
-  try {
-    return execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(process.pid)], {
-      encoding: 'utf8',
-    })
-      .split('\n')
-      .filter((line) => /pocketsphinx/.test(line))
-      .map((line) => Number.parseInt(line, 10));
-  } catch {
-    return []; // ps exits 1 when the process has no children
-  }
-}
-
 async function until<T>(what: string, probe: () => T | Promise<T>, ok: (value: T) => boolean) {
   for (let attempt = 0; attempt < 400; attempt += 1) {
     const value = await probe();
@@ -287,6 +273,8 @@ async function until<T>(what: string, probe: () => T | Promise<T>, ok: (value: T
 }
 
 describe('transcription nobody waits for any more', () => {
+  /** This test process's decoders busy with an utterance (idle warm ones do not count). */
+  const decoding = () => decodingRecognisers(process.pid);
   // About 18 s of speech: its decoding runs for seconds, long enough to be caught running.
   const long = speech(
     workDir,
@@ -300,7 +288,7 @@ describe('transcription nobody waits for any more', () => {
     const user = await createUser(app);
     const sessionId = await newSession(app, user);
     expect((await putSegment(app, user, sessionId, 0, long)).statusCode).toBe(200);
-    await until('a decoder start', decoders, (pids) => pids.length > 0);
+    await until('a decoder start', decoding, (pids) => pids.length > 0);
     const [row] = await app.database.db
       .select({ id: sessionSegments.id })
       .from(sessionSegments)
@@ -332,7 +320,7 @@ describe('transcription nobody waits for any more', () => {
 
   /** The segment job's state once its decoders have ended and the job is no longer active. */
   async function jobStateOnceDecodingEnds(segmentId: number): Promise<string | undefined> {
-    await until('the decoders to end', decoders, (pids) => pids.length === 0);
+    await until('the decoders to end', decoding, (pids) => pids.length === 0);
     return until(
       'the job to end',
       () => jobState(segmentId),

@@ -122,7 +122,9 @@ export async function runTranscribe(
     const logger = stderrLogger(io, values.verbose);
     const engine = await createSpeechToText(config, logger);
     logger.info({ engine: engine.describe() }, 'transcribing');
-    const transcript = await engine.transcribe({ data: audio, filename: file });
+    const transcript = await engine
+      .transcribe({ data: audio, filename: file })
+      .finally(() => engine.close?.());
 
     if (values.json) {
       io.stdout.write(`${JSON.stringify(transcript, null, 2)}\n`);

@@ -21,6 +21,7 @@ export default fp(
   async (app) => {
     const { engines, uploadLimitBytes } = app.config;
     const stt = await createSpeechToText(engines, app.log, { maxBytes: uploadLimitBytes });
+    app.addHook('onClose', async () => stt.close?.());
     // The builtin engine is CPU work: it runs in worker threads, never on the event loop.
     const threaded =
       engines.notes.kind === 'builtin'

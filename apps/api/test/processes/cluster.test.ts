@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, generationSchema } from '@clerkly/contracts';
 import {
   call,
-  childProcessesOf,
   deploymentEnv,
   putSegment,
   signUp,
@@ -17,6 +16,7 @@ import {
   untilGenerationEnds,
   type ServerProcess,
 } from './harness';
+import { decodingRecognisers } from '../fixtures/stt/decoders';
 
 /**
  * Issue 9 "Process roles", on PostgreSQL: two API processes and two workers share one database.
@@ -87,8 +87,7 @@ describe('two API processes and two workers on PostgreSQL', () => {
     const workers = [worker1, worker2];
     const victim = await until(
       'a worker decoding a segment',
-      async () =>
-        workers.find((worker) => childProcessesOf(worker.child.pid!, 'pocketsphinx').length > 0),
+      async () => workers.find((worker) => decodingRecognisers(worker.child.pid!).length > 0),
       120_000,
       10,
     );

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { API_PATHS, SEGMENT_RULES, generationSchema, type Generation } from '@clerkly/contracts';
@@ -198,23 +198,6 @@ export const putSegment = (
   wav: Buffer,
 ) =>
   call(server, user, 'PUT', API_PATHS.sessionSegment(sessionId, seq), wav, SEGMENT_RULES.mimeType);
-
-/** Processes whose parent is `pid` and whose command line mentions `name`. */
-export function childProcessesOf(pid: number, name: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (parent === pid && cmdline.includes(name)) found.push(Number(entry));
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return found;
-}
 
 export const isRunning = (pid: number): boolean => {
   try {

@@ -10,7 +10,6 @@ import {
 } from '@clerkly/contracts';
 import {
   call,
-  childProcessesOf,
   deploymentEnv,
   freePort,
   isRunning,
@@ -23,6 +22,7 @@ import {
   untilGenerationEnds,
   type ServerProcess,
 } from './harness';
+import { decodingRecognisers } from '../fixtures/stt/decoders';
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'clerkly-restart-'));
 const dataDir = path.join(workDir, 'data');
@@ -64,8 +64,8 @@ async function startWithSession(
 async function killWhileRecognising(server: ServerProcess): Promise<number> {
   const serverPid = server.child.pid!;
   const decoder = await until(
-    'a running recogniser',
-    async () => childProcessesOf(serverPid, 'pocketsphinx')[0],
+    'a recogniser decoding',
+    async () => decodingRecognisers(serverPid)[0],
     120_000,
     10,
   );

@@ -62,6 +62,8 @@ export interface SpeechToText {
    * Cloud engines check their configuration only: boot must not depend on the network.
    */
   check(): Promise<void>;
+  /** Stops what the engine keeps running between transcripts (warm decoders), at shutdown. */
+  close?(): Promise<void>;
 }
 
 export type SpeechToTextErrorKind =

@@ -151,6 +151,74 @@ describe('sphinx engine on real speech (Debian pocketsphinx-testdata LibriVox cl
   });
 });
 
+describe('sphinx engine: warm decoders (issue 25)', () => {
+  const started = (logger: ReturnType<typeof recordingLogger>) =>
+    logger.entries
+      .filter((entry) => entry.message === 'speech-to-text finished')
+      .map((entry) => entry.details.decodersStarted);
+  // Other tests' engines in this file keep their decoders warm too: only folders made since
+  // `before` are this test's.
+  const warmFoldersSince = (before: readonly string[]) => async () =>
+    (await readdir('/dev/shm')).filter(
+      (name) => name.startsWith(`clerkly-stt-${process.pid}-warm-`) && !before.includes(name),
+    );
+
+  it(
+    'decodes recording after recording in one loaded decoder, each exactly as a fresh decoder would',
+    DECODING,
+    async () => {
+      const [first, second] = clips;
+      if (!first || !second) throw new Error('pocketsphinx-testdata clips missing');
+      const warmFolders = warmFoldersSince(await warmFoldersSince([])());
+      const logger = recordingLogger();
+      const warm = new SphinxSpeechToText({ timeoutMs: 60_000, logger, parallelism: 1 });
+      await warm.transcribe({ data: await readFile(first.file) });
+      const afterAnother = await warm.transcribe({ data: await readFile(second.file) });
+      // The second recording paid no model load: the first one's decoder heard it.
+      expect(started(logger)).toEqual([1, 0]);
+
+      const fresh = new SphinxSpeechToText({ timeoutMs: 60_000, parallelism: 1 });
+      const alone = await fresh.transcribe({ data: await readFile(second.file) });
+      // Nothing carries over from one utterance to the next: same words, times and confidences.
+      expect(afterAnother.words).toEqual(alone.words);
+      expect(afterAnother.words.length).toBeGreaterThan(0);
+      await Promise.all([warm.close(), fresh.close()]);
+      // Closing stops the decoders and removes their folders (they held the audio).
+      await expect.poll(warmFolders).toEqual([]);
+    },
+  );
+
+  it(
+    'a cancelled transcription stops its decoder, and the next one starts another',
+    DECODING,
+    async () => {
+      const clip = clips[0];
+      if (!clip) throw new Error('pocketsphinx-testdata clips missing');
+      const warmFolders = warmFoldersSince(await warmFoldersSince([])());
+      const logger = recordingLogger();
+      const engine = new SphinxSpeechToText({ timeoutMs: 60_000, logger, parallelism: 1 });
+      const controller = new AbortController();
+      const cancelled = engine.transcribe(
+        { data: await readFile(clip.file) },
+        { signal: controller.signal },
+      );
+      // Cancelled once its decoder is running (its folder exists).
+      await expect.poll(warmFolders).toHaveLength(1);
+      controller.abort(new Error('the session was deleted'));
+      await expect(cancelled).rejects.toThrow('the session was deleted');
+      await expect.poll(warmFolders).toEqual([]);
+
+      const transcript = await engine.transcribe({ data: await readFile(clip.file) });
+      expect(wer(clip.reference, transcript.text).wer).toBeLessThan(0.4);
+      expect(started(logger)).toEqual([1]);
+      await engine.close();
+      await expect(engine.transcribe({ data: await readFile(clip.file) })).rejects.toMatchObject({
+        kind: 'engine-failed',
+      });
+    },
+  );
+});
+
 describe('sphinx engine: bad input and a missing installation', () => {
   const engine = new SphinxSpeechToText({ timeoutMs: 60_000, maxBytes: 1024 * 1024 });
 

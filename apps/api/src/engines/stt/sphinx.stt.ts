@@ -1,10 +1,9 @@
 import { constants } from 'node:fs';
-import { access, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { availableParallelism, getPriority, setPriority, tmpdir } from 'node:os';
+import { access, readdir, rm, stat } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { apiPackageRoot } from '../../lib/paths';
-import { spawnBound } from '../../lib/spawn-bound';
 import { planChunks } from '../audio/split-at-silences';
 import { TARGET_SAMPLE_RATE, pcm16ToBytes } from '../audio/wav';
 import { clinicianModel, clinicianPhrases } from './language-model/clinician-model';
@@ -21,11 +20,19 @@ import {
   type Transcript,
   type TranscriptWord,
 } from './speech-to-text';
+import {
+  WORK_DIR_PREFIX,
+  WarmDecoderPool,
+  scratchRoot,
+  type DecoderCommand,
+  type WarmDecoderOptions,
+} from './warm-decoders';
 
 /**
  * The embedded default: CMU pocketsphinx from Debian's packages, fully offline (issue 4).
  * Long recordings are cut at pauses and the pieces decoded by one pocketsphinx process per core,
- * then stitched together with their time offsets. It is the offline fallback, not the accuracy
+ * then stitched together with their time offsets; the processes stay loaded between recordings
+ * (`warm-decoders.ts`). It is the offline fallback, not the accuracy
  * target.
  *
  * Why `pocketsphinx_batch` and not `pocketsphinx_continuous`: batch decodes each piece as one
@@ -63,6 +70,8 @@ export interface SphinxOptions extends AudioLimits {
   wordPosteriors?: boolean;
   /** Decoders running at once (default: every core). */
   parallelism?: number;
+  /** How long idle decoders stay loaded, and how many (`warm-decoders.ts`). */
+  decoders?: WarmDecoderOptions;
   maxChunkSeconds?: number;
   minChunkSeconds?: number;
 }
@@ -116,12 +125,6 @@ async function findExecutable(name: string): Promise<string | null> {
   return null;
 }
 
-/** RAM-backed /dev/shm where there is one, so recordings do not touch a disk. */
-async function scratchRoot(): Promise<string> {
-  return (await exists('/dev/shm', constants.W_OK)) ? '/dev/shm' : tmpdir();
-}
-
-const WORK_DIR_PREFIX = 'clerkly-stt-';
 /** No live transcription leaves its folder untouched this long (a chunk times out sooner). */
 const STALE_WORK_DIR_MS = 60 * 60 * 1000;
 
@@ -201,6 +204,7 @@ export class SphinxSpeechToText implements SpeechToText {
   private readonly modelDir: string;
   private readonly parallelism: number;
   private readonly wordPosteriors: boolean;
+  private readonly decoders: WarmDecoderPool;
   private installation: Promise<Installation> | null = null;
 
   constructor(private readonly options: SphinxOptions) {
@@ -209,6 +213,8 @@ export class SphinxSpeechToText implements SpeechToText {
     this.modelDir = options.modelDir ?? SPHINX_MODEL_DIR;
     this.parallelism = Math.max(1, options.parallelism ?? availableParallelism());
     this.wordPosteriors = options.wordPosteriors ?? true;
+    // Warm decoders: a waiting and a draft one per core stay loaded between segments.
+    this.decoders = new WarmDecoderPool({ maxIdle: 2 * this.parallelism, ...options.decoders });
   }
 
   describe(): string {
@@ -280,53 +286,24 @@ export class SphinxSpeechToText implements SpeechToText {
       parallelism,
     });
 
-    // pocketsphinx reads files only (Node's child stdin is a socket it cannot open), so each
-    // chunk is a private file in RAM for the seconds it is decoded (audio is deleted once
-    // transcribed).
-    const workDir = await mkdtemp(
-      path.join(await scratchRoot(), `${WORK_DIR_PREFIX}${process.pid}-`),
+    const startedBefore = this.decoders.started;
+    const decoded = await runInParallel(
+      chunks,
+      parallelism,
+      async (chunk, _index, signal) => {
+        const timeoutMs = Math.max(
+          this.options.timeoutMs,
+          ((chunk.end - chunk.start) / TARGET_SAMPLE_RATE) * 20_000,
+        );
+        const ctm = await this.decoders.decode(
+          this.decoderCommand(installation, waiting ? 0 : DRAFT_NICENESS),
+          pcm16ToBytes(pcm.samples.subarray(chunk.start, chunk.end)),
+          { timeoutMs, signal },
+        );
+        return parseCtm(ctm, chunk.start / TARGET_SAMPLE_RATE, this.wordPosteriors);
+      },
+      options.signal,
     );
-    let decoded: TranscriptWord[][];
-    try {
-      decoded = await runInParallel(
-        chunks,
-        parallelism,
-        async (chunk, index, signal) => {
-          const name = `chunk-${index}`;
-          await writeFile(
-            path.join(workDir, `${name}.raw`),
-            pcm16ToBytes(pcm.samples.subarray(chunk.start, chunk.end)),
-            { mode: 0o600 },
-          );
-          const timeoutMs = Math.max(
-            this.options.timeoutMs,
-            ((chunk.end - chunk.start) / TARGET_SAMPLE_RATE) * 20_000,
-          );
-          await this.decodeFile(
-            installation,
-            workDir,
-            name,
-            timeoutMs,
-            signal,
-            waiting ? 0 : DRAFT_NICENESS,
-          );
-          const ctm = await readFile(path.join(workDir, `${name}.ctm`), 'utf8').catch(
-            (error: unknown) => {
-              throw new SpeechToTextError(
-                'engine-failed',
-                'The offline speech-to-text engine produced no result.',
-                { cause: error },
-              );
-            },
-          );
-          await rm(path.join(workDir, `${name}.raw`), { force: true });
-          return parseCtm(ctm, chunk.start / TARGET_SAMPLE_RATE, this.wordPosteriors);
-        },
-        options.signal,
-      );
-    } finally {
-      await rm(workDir, { recursive: true, force: true });
-    }
 
     const words = decoded.flat();
     const segments = segmentsFromWords(words, 1);
@@ -342,6 +319,8 @@ export class SphinxSpeechToText implements SpeechToText {
         seconds: round(seconds),
         realTimeFactor: round(seconds / pcm.durationSeconds),
         words: words.length,
+        // Decoders this transcript had to start (each loads the models): 0 when warm ones served.
+        decodersStarted: this.decoders.started - startedBefore,
       },
       'speech-to-text finished',
     );
@@ -373,21 +352,11 @@ export class SphinxSpeechToText implements SpeechToText {
     return { ...installation, lm: files.languageModel, dict: files.dictionary };
   }
 
-  /** Decodes `<workDir>/<name>.raw` into `<workDir>/<name>.ctm`. */
-  private async decodeFile(
-    installation: Installation,
-    workDir: string,
-    name: string,
-    timeoutMs: number,
-    signal: AbortSignal,
-    niceness: number,
-  ): Promise<void> {
-    const control = path.join(workDir, `${name}.ctl`);
-    await writeFile(control, `${name}\n`, { mode: 0o600 });
+  /** How this engine runs pocketsphinx: the files of each utterance are the warm decoder's. */
+  private decoderCommand(installation: Installation, niceness: number): DecoderCommand {
     // prettier-ignore
     const args = [
-      '-adcin', 'yes', '-adchdr', '0', '-cepdir', workDir, '-cepext', '.raw',
-      '-ctl', control, '-ctm', path.join(workDir, `${name}.ctm`),
+      '-adcin', 'yes', '-adchdr', '0',
       '-hmm', installation.hmm, '-lm', installation.lm, '-dict', installation.dict,
       '-samprate', String(TARGET_SAMPLE_RATE),
       '-remove_silence', 'no',
@@ -400,65 +369,18 @@ export class SphinxSpeechToText implements SpeechToText {
       // what it costs), not a second search pass.
       '-fwdflat', 'no', '-bestpath', this.wordPosteriors ? 'yes' : 'no',
       '-maxhmmpf', '3000', '-maxwpf', '10',
-      // Digital silence (zeros, as in padded or merged recordings) has no spectrum and comes
-      // out as a long phantom word; half a bit of noise, from a fixed seed, prevents that.
-      '-dither', 'yes', '-seed', '1',
+      // No dither: its random numbers would carry from one utterance to the next in a warm
+      // decoder; digital silence gets its noise from `fillDigitalSilence` instead.
+      '-dither', 'no',
       // Its log repeats the hypotheses, so it is not kept anywhere (privacy).
       '-logfn', '/dev/null',
       ...(this.options.decoderArgs ?? []),
     ];
-    const timeoutSeconds = Math.round(timeoutMs / 1000);
-    await new Promise<void>((resolve, reject) => {
-      if (signal.aborted) return reject(toError(signal.reason));
-      const child = spawnBound(installation.binary, args, { stdio: 'ignore' });
-      if (niceness > 0 && child.pid !== undefined) {
-        // Relative to the server's own niceness (a server already running at 19 stays there), and
-        // best effort: a process that may not change a child's priority still decodes.
-        try {
-          setPriority(child.pid, Math.min(19, getPriority() + niceness));
-        } catch {
-          // left at the server's priority
-        }
-      }
-      let failure: Error | null = null;
-      const stop = (error: Error): void => {
-        failure ??= error;
-        child.kill('SIGKILL');
-      };
-      const timer = setTimeout(() => {
-        stop(
-          new SpeechToTextError(
-            'timeout',
-            `The offline speech-to-text engine did not finish within ${timeoutSeconds} s.`,
-          ),
-        );
-      }, timeoutMs);
-      const onAbort = (): void => stop(toError(signal.reason));
-      signal.addEventListener('abort', onAbort, { once: true });
-      child.on('error', (error) => {
-        failure ??= new SpeechToTextError(
-          'engine-unavailable',
-          `The offline speech-to-text engine could not start (${installation.binary}).`,
-          { cause: error },
-        );
-      });
-      child.on('close', (code, killedBy) => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', onAbort);
-        if (failure) return reject(failure);
-        if (code !== 0) {
-          return reject(
-            new SpeechToTextError(
-              'engine-failed',
-              `The offline speech-to-text engine failed (pocketsphinx exit ${code ?? killedBy}).`,
-            ),
-          );
-        }
-        resolve();
-      });
-    });
+    return { binary: installation.binary, args, niceness };
+  }
+
+  /** Stops the warm decoders (the server is shutting down). */
+  async close(): Promise<void> {
+    this.decoders.close();
   }
 }
-
-const toError = (reason: unknown): Error =>
-  reason instanceof Error ? reason : new Error('The operation was aborted.');
