@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { API_PATHS } from '@clerkly/contracts';
@@ -45,18 +45,40 @@ export function benchEngineConfig(bench: string): EngineConfig | null {
   }
 }
 
+const statFields = (pid: number | 'self'): string[] => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+};
+
 /**
- * CPU seconds used so far by this process and its finished children (the decoders), read from
- * /proc/self/stat (cutime, cstime in 1/100 s). Wall time depends on what else the machine is
- * doing; CPU time per audio second does not, so both are reported.
+ * CPU seconds so far of process `pid` itself and of its children (the decoders), from /proc in
+ * 1/100 s: the children that ended (cutime, cstime) and the ones still running, since decoders
+ * stay loaded between recordings (decision 030) and a running child's time is not in its
+ * parent's counters until it ends. Wall time depends on what else the machine is doing; CPU
+ * time per audio second does not, so both are reported.
  */
+export function processCpu(pid: number): { own: number; children: number } {
+  const fields = statFields(pid);
+  const tick = (values: string[], index: number) => Number(values[index]) / 100;
+  let children = tick(fields, 13) + tick(fields, 14);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const child = statFields(Number(entry));
+      if (Number(child[1]) !== pid) continue;
+      children += tick(child, 11) + tick(child, 12) + tick(child, 13) + tick(child, 14);
+    } catch {
+      // it ended while we looked: its time is in the parent's counters by the next reading
+    }
+  }
+  return { own: tick(fields, 11) + tick(fields, 12), children };
+}
+
+/** CPU seconds used so far by this process and its decoders (`processCpu`), or null without /proc. */
 export function cpuSeconds(): number | null {
-  const own = process.cpuUsage();
   try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const children = (Number(fields[13]) + Number(fields[14])) / 100;
-    return Number.isFinite(children) ? (own.user + own.system) / 1e6 + children : null;
+    const { own, children } = processCpu(process.pid);
+    return Number.isFinite(children) ? own + children : null;
   } catch {
     return null;
   }

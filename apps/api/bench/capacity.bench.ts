@@ -43,7 +43,7 @@ import {
   type Clinician,
   type ServerProcess,
 } from '../test/processes/harness';
-import { newBenchSession, uploadAtStopSeconds } from './bench-support';
+import { newBenchSession, processCpu, uploadAtStopSeconds } from './bench-support';
 import { consultation, segmentsOf } from './consultation-audio';
 
 const { values } = parseArgs({
@@ -87,14 +87,6 @@ if (
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-/** CPU seconds of a process and of its finished children (the decoders), from /proc. */
-function processCpu(pid: number): { own: number; children: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const tick = (index: number) => Number(fields[index]) / 100;
-  return { own: tick(11) + tick(12), children: tick(13) + tick(14) };
-}
-
 /** The whole machine's busy and total CPU seconds so far (every core), from /proc/stat. */
 function machineCpu(): { busy: number; total: number } {
   const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
@@ -119,7 +111,9 @@ async function recogniserCpuPerAudioSecond(samples: Int16Array): Promise<number>
     mimeType: 'audio/wav',
     filename: 'consultation.wav',
   });
-  return (processCpu(process.pid).children - before) / transcript.durationSeconds;
+  const used = processCpu(process.pid).children - before;
+  await engine.close();
+  return used / transcript.durationSeconds;
 }
 
 interface ClinicianResult {
