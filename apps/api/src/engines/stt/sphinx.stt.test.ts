@@ -189,6 +189,24 @@ describe('sphinx engine: warm decoders (issue 25)', () => {
   );
 
   it(
+    "a recording's drafts ready the decoders its Stop needs: what the clinician waits for starts none",
+    DECODING,
+    async () => {
+      const [first, second] = clips;
+      if (!first || !second) throw new Error('pocketsphinx-testdata clips missing');
+      const logger = recordingLogger();
+      const engine = new SphinxSpeechToText({ timeoutMs: 60_000, logger, parallelism: 2 });
+      // A segment of a session still recording: its own (gentler) decoder starts.
+      await engine.transcribe({ data: await readFile(first.file) }, { waiting: false });
+      // After Stop: the last segment, which the clinician waits for.
+      const last = await engine.transcribe({ data: await readFile(second.file) });
+      expect(started(logger)).toEqual([1, 0]);
+      expect(wer(second.reference, last.text).wer).toBeLessThan(0.4);
+      await engine.close();
+    },
+  );
+
+  it(
     'a cancelled transcription stops its decoder, and the next one starts another',
     DECODING,
     async () => {

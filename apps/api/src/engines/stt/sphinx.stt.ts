@@ -324,6 +324,8 @@ export class SphinxSpeechToText implements SpeechToText {
       },
       'speech-to-text finished',
     );
+    // A session still recording will be stopped: its decoders for that moment load now.
+    if (!waiting) this.decoders.prewarm(this.decoderCommand(installation, 0), this.parallelism);
     return {
       text: words.map((word) => word.word).join(' '),
       words,

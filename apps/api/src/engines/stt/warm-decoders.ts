@@ -263,12 +263,17 @@ class WarmDecoder {
   }
 }
 
+const keyOf = (command: DecoderCommand): string =>
+  JSON.stringify([command.binary, command.args, command.niceness]);
+
 const closing = () => new SpeechToTextError('engine-failed', 'The speech-to-text engine closed.');
 
 /** Decoders by model and priority, started on first use and kept warm while they are used. */
 export class WarmDecoderPool {
   private readonly idle: WarmDecoder[] = [];
   private readonly busy = new Set<WarmDecoder>();
+  /** Decoders started ahead of need (`prewarm`), not yet idle or claimed. */
+  private readonly warming: { key: string; decoder: Promise<WarmDecoder> }[] = [];
   private readonly idleMs: number;
   private readonly maxIdle: number;
   private closed = false;
@@ -286,8 +291,8 @@ export class WarmDecoderPool {
     options: { timeoutMs: number; signal: AbortSignal },
   ): Promise<string> {
     if (this.closed) throw closing();
-    const key = JSON.stringify([command.binary, command.args, command.niceness]);
-    const decoder = this.take(key) ?? (await this.start(key, command));
+    const key = keyOf(command);
+    const decoder = this.take(key) ?? (await (this.claimWarming(key) ?? this.start(key, command)));
     this.busy.add(decoder);
     try {
       return await decoder.decode(pcm, options.timeoutMs, options.signal);
@@ -300,16 +305,60 @@ export class WarmDecoderPool {
     }
   }
 
+  /**
+   * Has `count` decoders of `command` loaded and idle, starting the missing ones in the
+   * background, and keeps the idle ones from retiring for another `idleMs`: a session still
+   * recording readies the decoders its Stop will need, so none starts cold after Stop.
+   */
+  prewarm(command: DecoderCommand, count: number): void {
+    if (this.closed) return;
+    const key = keyOf(command);
+    const ready = this.idle.filter((decoder) => decoder.key === key && decoder.alive);
+    for (const decoder of ready) this.keepIdle(decoder);
+    // Busy ones count: they are back in a moment.
+    let have =
+      ready.length +
+      [...this.busy].filter((decoder) => decoder.key === key).length +
+      this.warming.filter((entry) => entry.key === key).length;
+    for (; have < count; have += 1) {
+      const entry = { key, decoder: this.start(key, command) };
+      this.warming.push(entry);
+      const unclaimed = (): boolean => {
+        const index = this.warming.indexOf(entry);
+        if (index >= 0) this.warming.splice(index, 1);
+        return index >= 0;
+      };
+      entry.decoder.then(
+        (decoder) => {
+          if (unclaimed()) this.release(decoder);
+        },
+        // A decoder that cannot start fails the decode that needs one, with the reason.
+        unclaimed,
+      );
+    }
+  }
+
   /** Stops every decoder (the server is shutting down). */
   close(): void {
     this.closed = true;
     for (const decoder of [...this.idle, ...this.busy]) decoder.stop(closing());
     this.idle.length = 0;
+    for (const entry of this.warming.splice(0)) {
+      entry.decoder.then(
+        (decoder) => decoder.stop(closing()),
+        () => undefined,
+      );
+    }
   }
 
   private async start(key: string, command: DecoderCommand): Promise<WarmDecoder> {
     this.started += 1;
     return WarmDecoder.start(key, command, await scratchRoot());
+  }
+
+  private claimWarming(key: string): Promise<WarmDecoder> | null {
+    const index = this.warming.findIndex((entry) => entry.key === key);
+    return index < 0 ? null : this.warming.splice(index, 1)[0]!.decoder;
   }
 
   private take(key: string): WarmDecoder | null {
@@ -324,10 +373,15 @@ export class WarmDecoderPool {
     if (!decoder.alive) return;
     if (this.closed) return decoder.stop(closing());
     this.idle.push(decoder);
-    decoder.idleTimer = setTimeout(() => this.retire(decoder), this.idleMs);
-    decoder.idleTimer.unref();
+    this.keepIdle(decoder);
     // Over the limit, the decoder idle longest goes first.
     while (this.idle.length > this.maxIdle) this.retire(this.idle[0]!);
+  }
+
+  private keepIdle(decoder: WarmDecoder): void {
+    if (decoder.idleTimer) clearTimeout(decoder.idleTimer);
+    decoder.idleTimer = setTimeout(() => this.retire(decoder), this.idleMs);
+    decoder.idleTimer.unref();
   }
 
   private retire(decoder: WarmDecoder): void {
