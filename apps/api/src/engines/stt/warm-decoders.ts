@@ -362,7 +362,11 @@ export class WarmDecoderPool {
   }
 
   private take(key: string): WarmDecoder | null {
-    const index = this.idle.findIndex((decoder) => decoder.key === key && decoder.alive);
+    // One that died while idle (killed from outside) is forgotten.
+    for (const dead of this.idle.filter((decoder) => !decoder.alive)) {
+      this.idle.splice(this.idle.indexOf(dead), 1);
+    }
+    const index = this.idle.findIndex((decoder) => decoder.key === key);
     if (index < 0) return null;
     const [decoder] = this.idle.splice(index, 1);
     if (decoder?.idleTimer) clearTimeout(decoder.idleTimer);
