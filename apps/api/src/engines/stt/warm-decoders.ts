@@ -206,6 +206,8 @@ class WarmDecoder {
           },
         };
         if (this.exit) return this.job.reject(this.exit);
+        // Cancelled while its audio was being written: no decoding starts.
+        if (signal.aborted) return onAbort();
         writeSync(this.control, `${id}\n${SENTINEL}\n`);
       });
     } finally {
