@@ -156,20 +156,30 @@ describe('sphinx engine: warm decoders (issue 25)', () => {
     logger.entries
       .filter((entry) => entry.message === 'speech-to-text finished')
       .map((entry) => entry.details.decodersStarted);
-  // Other tests' engines in this file keep their decoders warm too: only folders made since
-  // `before` are this test's.
-  const warmFoldersSince = (before: readonly string[]) => async () =>
-    (await readdir('/dev/shm')).filter(
-      (name) => name.startsWith(`clerkly-stt-${process.pid}-warm-`) && !before.includes(name),
+  const warmFolders = async () =>
+    (await readdir('/dev/shm')).filter((name) =>
+      name.startsWith(`clerkly-stt-${process.pid}-warm-`),
     );
+  /**
+   * Other tests' engines in this file keep their decoders warm too: a poll of the warm folders
+   * made from now on, which are this test's.
+   */
+  const warmFoldersFromNow = async () => {
+    const before = await warmFolders();
+    return async () => (await warmFolders()).filter((name) => !before.includes(name));
+  };
+  const firstTwoClips = () => {
+    const [first, second] = clips;
+    if (!first || !second) throw new Error('pocketsphinx-testdata clips missing');
+    return [first, second] as const;
+  };
 
   it(
     'decodes recording after recording in one loaded decoder, each exactly as a fresh decoder would',
     DECODING,
     async () => {
-      const [first, second] = clips;
-      if (!first || !second) throw new Error('pocketsphinx-testdata clips missing');
-      const warmFolders = warmFoldersSince(await warmFoldersSince([])());
+      const [first, second] = firstTwoClips();
+      const madeHere = await warmFoldersFromNow();
       const logger = recordingLogger();
       const warm = new SphinxSpeechToText({ timeoutMs: 60_000, logger, parallelism: 1 });
       await warm.transcribe({ data: await readFile(first.file) });
@@ -184,7 +194,7 @@ describe('sphinx engine: warm decoders (issue 25)', () => {
       expect(afterAnother.words.length).toBeGreaterThan(0);
       await Promise.all([warm.close(), fresh.close()]);
       // Closing stops the decoders and removes their folders (they held the audio).
-      await expect.poll(warmFolders).toEqual([]);
+      await expect.poll(madeHere).toEqual([]);
     },
   );
 
@@ -192,8 +202,7 @@ describe('sphinx engine: warm decoders (issue 25)', () => {
     "a recording's drafts ready the decoders its Stop needs: what the clinician waits for starts none",
     DECODING,
     async () => {
-      const [first, second] = clips;
-      if (!first || !second) throw new Error('pocketsphinx-testdata clips missing');
+      const [first, second] = firstTwoClips();
       const logger = recordingLogger();
       const engine = new SphinxSpeechToText({ timeoutMs: 60_000, logger, parallelism: 2 });
       // A segment of a session still recording: its own (gentler) decoder starts.
@@ -212,7 +221,7 @@ describe('sphinx engine: warm decoders (issue 25)', () => {
     async () => {
       const clip = clips[0];
       if (!clip) throw new Error('pocketsphinx-testdata clips missing');
-      const warmFolders = warmFoldersSince(await warmFoldersSince([])());
+      const madeHere = await warmFoldersFromNow();
       const logger = recordingLogger();
       const engine = new SphinxSpeechToText({ timeoutMs: 60_000, logger, parallelism: 1 });
       const controller = new AbortController();
@@ -221,10 +230,10 @@ describe('sphinx engine: warm decoders (issue 25)', () => {
         { signal: controller.signal },
       );
       // Cancelled once its decoder is running (its folder exists).
-      await expect.poll(warmFolders).toHaveLength(1);
+      await expect.poll(madeHere).toHaveLength(1);
       controller.abort(new Error('the session was deleted'));
       await expect(cancelled).rejects.toThrow('the session was deleted');
-      await expect.poll(warmFolders).toEqual([]);
+      await expect.poll(madeHere).toEqual([]);
 
       const transcript = await engine.transcribe({ data: await readFile(clip.file) });
       expect(wer(clip.reference, transcript.text).wer).toBeLessThan(0.4);
