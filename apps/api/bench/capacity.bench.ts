@@ -297,6 +297,11 @@ async function round(deployment: Deployment, users: Clinician[], n: number): Pro
     errors: results.flatMap((r) => r.errors),
   };
   if (values.upload && n === 1) {
+    // Printed first: the upload of a long recording takes minutes, and a failure there should
+    // not lose what the segment path measured.
+    console.log(
+      `N = 1 segment path: Stop → notes ${fixed(result.max)} s; now the same audio as one upload at Stop`,
+    );
     result.upload = await uploadAtStopSeconds(deployment.api, users[0]!, audios[0]!, templateIds);
   }
   return result;

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { createAppQueryClient } from './app/query-client';
 import { AppRouter } from './app/router';
+import { prefetchFirstScreen } from './app/first-screen-prefetch';
 import { currentUserQueryOptions } from './lib/auth/current-user';
 
 const container = document.getElementById('root');
@@ -12,7 +13,13 @@ const queryClient = createAppQueryClient();
 // Issue 13: every page first asks who is signed in (the route guards). Asked here, the question
 // travels while the router still fetches the first page's modules, instead of after them: one
 // leg less in the chain the first screen waits on. The guards then find it answered or in flight.
-void queryClient.prefetchQuery(currentUserQueryOptions());
+// Issue 25: once the session probe says someone is signed in, the first page's own reads start
+// beside `GET /api/users` instead of after the page has rendered.
+void queryClient.prefetchQuery(
+  currentUserQueryOptions({
+    onSignedIn: () => prefetchFirstScreen(queryClient, window.location.pathname),
+  }),
+);
 
 createRoot(container).render(
   <StrictMode>

@@ -19,11 +19,18 @@ export const SESSION_PROBE_PATH = `${API_PATHS.auth}/get-session`;
 export async function getCurrentUser({
   signal,
   knownSignedIn = false,
-}: { signal?: AbortSignal; knownSignedIn?: boolean } = {}): Promise<CurrentUser | null> {
+  onSignedIn,
+}: {
+  signal?: AbortSignal;
+  knownSignedIn?: boolean;
+  /** Called as soon as the session probe says someone is signed in, before `/api/users`. */
+  onSignedIn?: () => void;
+} = {}): Promise<CurrentUser | null> {
   try {
     if (!knownSignedIn) {
       const session = await apiClient.get(SESSION_PROBE_PATH, { signal });
       if (session === null || session === undefined) return null;
+      onSignedIn?.();
     }
     return currentUserSchema.parse(await apiClient.get(API_PATHS.users, { signal }));
   } catch (error) {
@@ -32,11 +39,15 @@ export async function getCurrentUser({
   }
 }
 
-export const currentUserQueryOptions = () =>
+export const currentUserQueryOptions = ({ onSignedIn }: { onSignedIn?: () => void } = {}) =>
   queryOptions({
     queryKey: currentUserQueryKey,
     queryFn: ({ signal, client }) =>
-      getCurrentUser({ signal, knownSignedIn: Boolean(client.getQueryData(currentUserQueryKey)) }),
+      getCurrentUser({
+        signal,
+        knownSignedIn: Boolean(client.getQueryData(currentUserQueryKey)),
+        onSignedIn,
+      }),
     // A check that failed (after its retries) means "unauthenticated" (spec point 2); the login
     // page it leads to does not start it over.
     retryOnMount: false,

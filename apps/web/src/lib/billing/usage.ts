@@ -9,7 +9,7 @@ async function getUsage({ signal }: { signal?: AbortSignal } = {}): Promise<Usag
   return usageSchema.parse(await apiClient.get(API_PATHS.usage, { signal }));
 }
 
-const usageQueryOptions = () =>
+export const usageQueryOptions = () =>
   queryOptions({
     queryKey: usageQueryKey,
     queryFn: ({ signal }) => getUsage({ signal }),
