@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     pool: 'forks',
+    setupFiles: ['./test/overlapping-queries.setup.ts'],
     // Real speech recognition, real server processes and a fresh database per file. These are
     // hang guards, not speed budgets: beside `stress-ng --cpu 2` this machine ran a file's app
     // set-up (PGlite, migrations, pg-boss) ten times slower than quiet (reference-data.test.ts: 6 s

@@ -131,24 +131,26 @@ export async function replaceTopics(
 
 /** Whether a note (saved, drafted, or asked for and not yet written) refers to the template. */
 export async function templateInUse(tx: Tx, templateId: number): Promise<boolean> {
-  const [notes, outputs, asked] = await Promise.all([
-    tx
-      .select({ id: sessionNotes.id })
-      .from(sessionNotes)
-      .where(eq(sessionNotes.templateId, templateId))
-      .limit(1),
-    tx
-      .select({ id: generationOutputs.generationId })
-      .from(generationOutputs)
-      .where(eq(generationOutputs.templateId, templateId))
-      .limit(1),
-    tx
-      .select({ id: generations.id })
-      .from(generations)
-      .where(sql`${generations.templateIds} @> ${JSON.stringify([templateId])}::jsonb`)
-      .limit(1),
-  ]);
-  return notes.length > 0 || outputs.length > 0 || asked.length > 0;
+  // One question at a time on the transaction's one connection (node-postgres deprecates a
+  // second query sent before the first has answered); the first "yes" ends it.
+  const saved = await tx
+    .select({ id: sessionNotes.id })
+    .from(sessionNotes)
+    .where(eq(sessionNotes.templateId, templateId))
+    .limit(1);
+  if (saved.length > 0) return true;
+  const drafted = await tx
+    .select({ id: generationOutputs.generationId })
+    .from(generationOutputs)
+    .where(eq(generationOutputs.templateId, templateId))
+    .limit(1);
+  if (drafted.length > 0) return true;
+  const asked = await tx
+    .select({ id: generations.id })
+    .from(generations)
+    .where(sql`${generations.templateIds} @> ${JSON.stringify([templateId])}::jsonb`)
+    .limit(1);
+  return asked.length > 0;
 }
 
 export async function deleteTemplate(tx: Tx, userId: string, id: number) {

@@ -85,10 +85,10 @@ function refuseNotes(tier: Tier, used: number, request: NotesRequest): void {
 export function createEntitlements(options: { limitsEnabled: boolean }): Entitlements {
   const tierOf = async (db: Db, userId: string): Promise<Tier> => {
     if (!options.limitsEnabled) return 'unlimited';
-    const [user, paying] = await Promise.all([
-      findUserById(db, userId),
-      hasActiveSubscription(db, userId),
-    ]);
+    // One after the other: `db` is often a transaction, one connection, and node-postgres
+    // deprecates a second query sent on a connection before the first has answered.
+    const user = await findUserById(db, userId);
+    const paying = await hasActiveSubscription(db, userId);
     if (paying) return 'paid';
     return user?.isTrial ? 'trial' : 'none';
   };

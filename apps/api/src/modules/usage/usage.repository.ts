@@ -77,18 +77,16 @@ export async function hasActiveSubscription(db: Db, userId: string): Promise<boo
  * note of the same session and template is one note, so it is not counted again.
  */
 export async function countedTemplatesOfSession(db: Db, sessionId: number): Promise<Set<number>> {
-  const [notes, earlier] = await Promise.all([
-    db
-      .select({ templateId: sessionNotes.templateId })
-      .from(sessionNotes)
-      .where(eq(sessionNotes.sessionId, sessionId)),
-    db
-      .select({ templateIds: generations.templateIds })
-      .from(generations)
-      .where(
-        and(eq(generations.sessionId, sessionId), inArray(generations.kind, ['notes', 'more'])),
-      ),
-  ]);
+  // One after the other: `db` is the transaction that reserves the notes (one connection), and
+  // node-postgres deprecates a second query sent on a connection before the first has answered.
+  const notes = await db
+    .select({ templateId: sessionNotes.templateId })
+    .from(sessionNotes)
+    .where(eq(sessionNotes.sessionId, sessionId));
+  const earlier = await db
+    .select({ templateIds: generations.templateIds })
+    .from(generations)
+    .where(and(eq(generations.sessionId, sessionId), inArray(generations.kind, ['notes', 'more'])));
   return new Set([
     ...notes.map((note) => note.templateId),
     ...earlier.flatMap((generation) => generation.templateIds),
