@@ -77,6 +77,31 @@ const FRAME_WORDS = new Set(
     .filter(Boolean),
 );
 
+/**
+ * Words of the labels clinicians put before a plan's items ("Medical Reasoning:", "Additional
+ * Testing:", "Patient Education and Counseling:", "Patient Agreements:"): layout, not a fact.
+ */
+const ITEM_LABEL_WORDS = new Set(
+  `medical reasoning treatment treatments additional testing tests test education counseling
+  counselling agreement agreements referral referrals specialist instructions management
+  therapeutic diagnostic diagnostics rationale follow-up followup and of`.split(/\s+/),
+);
+
+/**
+ * A sentence without its leading item label when the label is only layout ("Medical Treatment:
+ * Continue Imitrex." is evidenced by "Continue Imitrex."); a label that states something
+ * ("Blood Pressure: Elevated.") stays part of what must be found.
+ */
+function withoutItemLabel(text: string): string {
+  const m = /^\s*(?:•\s*)?([A-Za-z][A-Za-z /&-]{2,40}):\s+(\S[\s\S]*)$/.exec(text);
+  if (!m?.[1] || !m[2]) return text;
+  const words = m[1]
+    .toLowerCase()
+    .split(/[\s/&]+/)
+    .filter(Boolean);
+  return words.every((w) => ITEM_LABEL_WORDS.has(w) || FRAME_WORDS.has(w)) ? m[2] : text;
+}
+
 /** Clinical words a note uses for what the patient said in everyday words. */
 const SYNONYMS: Record<string, string[]> = {
   hypertension: ['blood', 'pressure'],
@@ -158,7 +183,7 @@ export function alignSentence(
   synonyms?: SynonymMap,
 ): SentenceEvidence {
   const alternativesFor = alternativesOf(synonyms);
-  const words = [...new Set(contentStems(sentence.text))];
+  const words = [...new Set(contentStems(withoutItemLabel(sentence.text)))];
   // Looked up once per word: the loops below run over every transcript segment.
   const table = new Map(words.map((w) => [w, alternativesFor(w)]));
   const alternatives = (w: string) => table.get(w) ?? [w];

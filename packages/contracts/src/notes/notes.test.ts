@@ -81,6 +81,20 @@ describe('evidence', () => {
     );
     expect(evidence?.supported).toBe(false);
   });
+
+  it('reads a plan item past a label that is only layout, never past one that states a fact', () => {
+    const [labelled, unsupported, stated] = alignNoteEvidence(
+      [
+        '<p>• Additional Testing and Counseling: Lisinopril.</p>',
+        '<p>Patient Education and Counseling: The patient understands and agrees with the recommended plan.</p>',
+        '<p>Heart Murmur: Present.</p>',
+      ].join(''),
+      TRANSCRIPT,
+    );
+    expect(labelled?.supported).toBe(true);
+    expect(unsupported?.supported).toBe(false);
+    expect(stated?.supported).toBe(false);
+  });
 });
 
 describe('safety check', () => {

@@ -28,11 +28,14 @@ export const STYLE_MESSAGES = {
   bullets: (section: string) => `bullet points in ${section}`,
   prose: (section: string) => `paragraphs in ${section}`,
   shorter: (section: string) => `shorter ${section}`,
+  longer: (section: string) => `more detail in ${section}`,
   leavesOut: (section: string) => `leaves out sentences you delete in ${section}`,
   replaces: (from: string, to: string) => `"${to}" for "${from}"`,
   order: 'your section order',
   heading: (section: string, heading: string) => `"${heading}" as the heading of ${section}`,
   adds: (section: string) => `adds ${section} when the consultation covers it`,
+  itemLabels: (section: string, labels: readonly string[]) =>
+    `${section} items under your labels (${labels.join(', ')})`,
 } as const;
 
 /** `GET /api/templates/{id}/style`: the clinician's learned style for one template. */

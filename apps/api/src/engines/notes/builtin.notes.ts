@@ -23,6 +23,7 @@ import {
 import type { Detail, SectionBody, WriterContext } from './builtin/writers/writer';
 import {
   applyLearnedStyle,
+  learnedDetail,
   renameSections,
   topicsWithAddedSections,
   topicsWithLearnedFormat,
@@ -44,7 +45,13 @@ import {
 } from './note-engine';
 import { annotateNote, builtinSynonyms } from './evidence';
 import { finishNote, parseNote } from './render';
-import { confidenceTokens, prepareSafetyTranscript, prepareTranscript } from '@clerkly/contracts';
+import {
+  confidenceTokens,
+  prepareSafetyTranscript,
+  prepareTranscript,
+  splitNoteSentences,
+} from '@clerkly/contracts';
+import { labelPlanItems, planLabelsOfExample } from './builtin/plan-items';
 import { NOT_DISCUSSED, applyTemplateForm, verbatimOnly } from './template-form';
 
 export { NOT_DISCUSSED };
@@ -65,6 +72,8 @@ function writeSections(
   consultation: Consultation,
   detail: Detail,
   topics: readonly NoteTopic[] = input.template.topics,
+  /** A section's own detail (the clinician's learned "longer History"); else `detail`. */
+  detailOf: (topic: NoteTopic) => Detail = () => detail,
 ): NoteSection[] {
   const ctx: WriterContext = {
     c: consultation,
@@ -85,11 +94,28 @@ function writeSections(
         ? null
         : certificate
           ? writeCertificateTopic(ctx, topic, cert)
-          : writeTopic(ctx, topic),
+          : writeTopic({ ...ctx, detail: detailOf(topic) }, topic),
     ),
   );
   // Documents addressed to the patient are written in everyday words from the start.
   return PATIENT_FACING.test(input.template.name) ? sections.map(plainLanguage) : sections;
+}
+
+/**
+ * A plan section laid out as the template's example lays out its items (a template built "From
+ * an example note" whose plan labels them: "• Medical Reasoning: …"): the same sentences,
+ * grouped under the example's labels.
+ */
+function withExampleLayout(section: NoteSection, topics: readonly NoteTopic[]): NoteSection {
+  const topic = topics.find((t) => t.name === section.title);
+  if (!topic?.example) return section;
+  if (!topicKinds(topic).some((kind) => kind === 'assessment-plan' || kind === 'plan')) {
+    return section;
+  }
+  const labels = planLabelsOfExample(topic.example);
+  return labels
+    ? { ...section, content: labelPlanItems(section.content, labels, splitNoteSentences) }
+    : section;
 }
 
 const PATIENT_FACING = /\bpatient[- ]friendly\b|\bto patient\b|\bfor (?:the )?patient\b/i;
@@ -214,11 +240,19 @@ export class BuiltinNoteEngine implements NoteEngine {
       ? topicsWithAddedSections(input.template.topics, learned)
       : input.template.topics;
     const write = (detail: Detail) => {
-      const grounded = writeSections(input, consultation, detail, topics).map((section) =>
-        // A certificate's dates and names come from the session, not the transcript; its
-        // writer marks what was not said "[not stated]" instead.
-        certificate ? section : keepSupported(tidySection(section), grounding, this.prune),
-      );
+      const grounded = writeSections(
+        input,
+        consultation,
+        detail,
+        topics,
+        learned ? learnedDetail(learned, detail) : undefined,
+      )
+        .map((section) =>
+          // A certificate's dates and names come from the session, not the transcript; its
+          // writer marks what was not said "[not stated]" instead.
+          certificate ? section : keepSupported(tidySection(section), grounding, this.prune),
+        )
+        .map((section) => withExampleLayout(section, topics));
       if (!learned) return applyTemplateForm(grounded, input.template.topics);
       const styled = applyLearnedStyle(
         grounded,

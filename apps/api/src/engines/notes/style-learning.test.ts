@@ -4,6 +4,8 @@ import {
   emptyLearnedStyle,
   learnFromEdit,
   learnedReplacements,
+  learnedStyleSchema,
+  planLabelsFor,
   replacedPhrases,
   sectionDecisions,
   stylePreferences,
@@ -87,5 +89,61 @@ describe('learning a style from a saved edit', () => {
   it('reads a note it cannot section as nothing learned', () => {
     const learned = learnFromEdit(emptyLearnedStyle(), '', saved);
     expect(learned).toEqual(emptyLearnedStyle());
+  });
+});
+
+describe('learning how the clinician lays out a plan and how long they write', () => {
+  const planDraft = [
+    '<h2>History of Present Illness</h2>',
+    '<p>Right knee pain for three weeks.</p>',
+    '<h2>Assessment and Plan</h2>',
+    '<p>Right knee sprain.<br>I think this is a sprain of the right knee.<br>We will order an X-ray of the knee.<br>We will prescribe ibuprofen 400 mg twice a day.</p>',
+  ].join('');
+  // The clinician labels each item by kind and writes a fuller history.
+  const planSaved = [
+    '<h2>History of Present Illness</h2>',
+    '<p>Right knee pain for three weeks, worse on stairs, after a fall from a ladder at home.</p>',
+    '<h2>Assessment and Plan</h2>',
+    '<p>Right knee sprain.</p>',
+    '<ul><li>Medical Reasoning: I think this is a sprain of the right knee.</li>',
+    '<li>Additional Testing: X-ray of the knee.</li>',
+    '<li>Medical Treatment: Ibuprofen 400 mg twice a day.</li></ul>',
+    '<p>Patient Agreements: The patient understands and agrees with the plan.</p>',
+  ].join('');
+
+  it('learns each kind of item under the label the clinician gives it, once seen in two notes', () => {
+    const once = learnFromEdit(emptyLearnedStyle(), planDraft, planSaved);
+    expect(planLabelsFor(once, 'assessment-plan')).toBeNull();
+    const twice = learnFromEdit(once, planDraft, planSaved);
+    expect(planLabelsFor(twice, 'assessment-plan')).toEqual({
+      reasoning: { label: 'Medical Reasoning', bullet: true },
+      testing: { label: 'Additional Testing', bullet: true },
+      treatment: { label: 'Medical Treatment', bullet: true },
+      agreement: { label: 'Patient Agreements', bullet: false },
+    });
+    expect(stylePreferences(twice)).toContain(
+      'Assessment and Plan items under your labels (Medical Reasoning, Additional Testing, Medical Treatment, Patient Agreements)',
+    );
+  });
+
+  it('writes a section in more detail for a clinician who keeps lengthening it, and keeps doing so', () => {
+    let learned = emptyLearnedStyle();
+    for (let i = 0; i < 2; i++) learned = learnFromEdit(learned, planDraft, planSaved);
+    const history = () => sectionDecisions(learned).find((d) => d.key === 'history');
+    expect(history()?.longer).toBe(true);
+    expect(stylePreferences(learned)).toContain('more detail in History of Present Illness');
+    // The next draft is already longer and saved at that length: still the clinician's habit.
+    const longerDraft = planDraft.replace(
+      'Right knee pain for three weeks.',
+      'Right knee pain for three weeks, worse on stairs, after a fall from a ladder at home.',
+    );
+    for (let i = 0; i < 4; i++) learned = learnFromEdit(learned, longerDraft, planSaved);
+    expect(history()?.longer).toBe(true);
+  });
+
+  it('reads a profile stored before plan labels were learned', () => {
+    const { planLabels: _, ...stored } = learnFromEdit(emptyLearnedStyle(), draft, saved);
+    const parsed = learnedStyleSchema.parse(JSON.parse(JSON.stringify(stored)));
+    expect(parsed.planLabels).toEqual({});
   });
 });

@@ -13,6 +13,7 @@ import {
   splitNoteSentences,
 } from '@clerkly/contracts';
 import { z } from 'zod';
+import { labelledItem, PLAN_ITEM_KINDS, planItemKind, type PlanLabels } from './builtin/plan-items';
 import { scoredWords } from './builtin/prune';
 import { topicKinds } from './builtin/topics';
 import type { SectionKind } from './builtin/writers/registry';
@@ -83,6 +84,22 @@ export const learnedStyleSchema = z.object({
       drafted: count,
     }),
   ),
+  /**
+   * How the clinician labels a plan's items ("• Medical Treatment: …"), per plan section's kind:
+   * saved notes with that section, how many of them labelled its items, and per kind of item
+   * (`planItemKind`) each label: [items so labelled, of them bullets]. Profiles stored before
+   * it was learned read as none.
+   */
+  planLabels: z
+    .record(
+      z.string(),
+      z.object({
+        notes: count,
+        labelledNotes: count,
+        kinds: z.record(z.string(), z.record(z.string(), z.tuple([count, count]))),
+      }),
+    )
+    .default({}),
 });
 export type LearnedStyle = z.infer<typeof learnedStyleSchema>;
 
@@ -91,6 +108,7 @@ export const emptyLearnedStyle = (): LearnedStyle => ({
   sections: {},
   added: {},
   replacements: [],
+  planLabels: {},
 });
 
 /** Pronouns, articles and joining words: swapping one for another is not a phrasing habit. */
@@ -268,6 +286,12 @@ export function learnFromEdit(profile: LearnedStyle, draft: string, saved: strin
   const matchedSaved = new Set<number>();
   const replacementsThisNote = new Set<string>();
   const savedByKey = new Map(savedSections.map((s, i) => [sectionKey(s.title), { s, i }]));
+  // Sections this draft already wrote longer: saved at about that length, still wanted longer.
+  const longerBefore = new Set(
+    sectionDecisions(profile)
+      .filter((d) => d.longer)
+      .map((d) => d.key),
+  );
 
   for (const [position, section] of draftSections.entries()) {
     const key = sectionKey(section.title);
@@ -290,7 +314,12 @@ export function learnFromEdit(profile: LearnedStyle, draft: string, saved: strin
       style.lengthNotes += 1;
       style.savedWords += words;
       if (words <= (1 - CHANGED_LENGTH) * draftWords) style.shortenedNotes += 1;
-      if (words >= (1 + CHANGED_LENGTH) * draftWords) style.lengthenedNotes += 1;
+      if (
+        words >= (1 + CHANGED_LENGTH) * draftWords ||
+        (longerBefore.has(key) && words > (1 - CHANGED_LENGTH) * draftWords)
+      ) {
+        style.lengthenedNotes += 1;
+      }
       style.positionSum += counterpart.i;
       style.positionNotes += 1;
       const heading = learnableHeading(counterpart.s.title);
@@ -361,6 +390,29 @@ export function learnFromEdit(profile: LearnedStyle, draft: string, saved: strin
       index += 1;
     }
   }
+  // How the clinician labels the items of a plan: counted per label, the kind read from its text.
+  for (const section of savedSections) {
+    const key = sectionKey(section.title);
+    if (!isPlanSection(key)) continue;
+    const entry = (next.planLabels[key] ??= { notes: 0, labelledNotes: 0, kinds: {} });
+    entry.notes += 1;
+    const items = [
+      ...paragraphsOf(section.content).map((text) => ({ text, bullet: false })),
+      ...(section.bullets ?? []).map((text) => ({ text, bullet: true })),
+    ];
+    let labelled = 0;
+    for (const { text, bullet } of items) {
+      const item = labelledItem(text);
+      const label = item ? learnableHeading(item.label) : null;
+      const kind = item ? planItemKind(item.text) : null;
+      if (!label || !kind) continue;
+      const tally = ((entry.kinds[kind] ??= {})[label] ??= [0, 0]);
+      tally[0] += 1;
+      if (bullet) tally[1] += 1;
+      labelled += 1;
+    }
+    if (labelled > 0) entry.labelledNotes += 1;
+  }
   // Counted once per note: a phrase replaced in two notes is a habit, twice in one is not.
   for (const pair of replacementsThisNote) {
     const [from = '', to = ''] = pair.split('\u0000');
@@ -376,6 +428,29 @@ export function learnFromEdit(profile: LearnedStyle, draft: string, saved: strin
   return next;
 }
 
+/** Sections that hold a plan's items: "Assessment and Plan", "Plan". */
+const isPlanSection = (key: string) =>
+  key.split('+').some((kind) => kind === 'assessment-plan' || kind === 'plan');
+
+/**
+ * The labels a plan section's items get in the next drafts: once the clinician labelled them in
+ * most notes with the section, each kind gets the label they gave it most often (in at least
+ * `minNotes` items); null when they do not label.
+ */
+export function planLabelsFor(profile: LearnedStyle, key: string): PlanLabels | null {
+  const entry = profile.planLabels[key];
+  const min = STYLE_LEARNING.minNotes;
+  if (!entry || entry.labelledNotes < min || 2 * entry.labelledNotes <= entry.notes) return null;
+  const labels: PlanLabels = {};
+  for (const kind of PLAN_ITEM_KINDS) {
+    const [label, [times, bullets]] = Object.entries(entry.kinds[kind] ?? {}).sort(
+      (a, b) => b[1][0] - a[1][0],
+    )[0] ?? ['', [0, 0]];
+    if (times >= min) labels[kind] = { label, bullet: 2 * bullets > times };
+  }
+  return Object.keys(labels).length > 0 ? labels : null;
+}
+
 /** A section "leaves out" sentences when the clinician deleted at least this share of them. */
 const DELETES_FROM = 0.3;
 
@@ -386,6 +461,8 @@ export interface SectionDecision {
   format: 'bullets' | 'prose' | null;
   /** The clinician's mean words in this section, when they write it shorter than the draft. */
   wordBudget: number | null;
+  /** Whether the clinician writes this section longer than the draft in most notes. */
+  longer: boolean;
   /** Share of the section's draft sentences the clinician deleted. */
   deletionRate: number;
   /** Mean position among the saved note's sections, when known. */
@@ -429,6 +506,7 @@ export function sectionDecisions(profile: LearnedStyle): SectionDecision[] {
           s.shortenedNotes >= min && 3 * s.shortenedNotes >= 2 * s.lengthNotes && savedMean > 0
             ? savedMean
             : null,
+        longer: s.lengthenedNotes >= min && 3 * s.lengthenedNotes >= 2 * s.lengthNotes,
         deletionRate: judged === 0 ? 0 : s.deletedSentences / judged,
         position: s.positionNotes >= min ? s.positionSum / s.positionNotes : null,
         draftPosition: s.draftPositionSum / s.notes,
@@ -513,6 +591,7 @@ export function stylePreferences(profile: LearnedStyle): string[] {
     if (d.format === 'prose') out.push(STYLE_MESSAGES.prose(d.title));
   }
   for (const d of decisions) if (d.wordBudget !== null) out.push(STYLE_MESSAGES.shorter(d.title));
+  for (const d of decisions) if (d.longer) out.push(STYLE_MESSAGES.longer(d.title));
   for (const d of decisions) {
     if (d.deletionRate >= DELETES_FROM) out.push(STYLE_MESSAGES.leavesOut(d.title));
   }
@@ -521,6 +600,13 @@ export function stylePreferences(profile: LearnedStyle): string[] {
       out.push(STYLE_MESSAGES.heading(profile.sections[d.key]?.title ?? d.key, d.title));
   }
   for (const a of addedSections(profile)) out.push(STYLE_MESSAGES.adds(a.title));
+  for (const [key, section] of Object.entries(profile.sections)) {
+    const labels = planLabelsFor(profile, key);
+    if (!labels) continue;
+    const title = decisions.find((d) => d.key === key)?.title ?? section.title;
+    const names = [...new Set(Object.values(labels).map((l) => l.label))];
+    out.push(STYLE_MESSAGES.itemLabels(title, names));
+  }
   for (const r of learnedReplacements(profile)) out.push(STYLE_MESSAGES.replaces(r.from, r.to));
   if (reorders(decisions)) out.push(STYLE_MESSAGES.order);
   return out;

@@ -119,3 +119,65 @@ describe('a learned preference never adds what was not said', () => {
     );
   });
 });
+
+/** A visit whose plan has reasoning, a test and a treatment, as the app receives it. */
+function planVisit(part: string, shape: 'tagged' | 'plain' | 'asr'): string {
+  const turns: [string, string][] = [
+    ['doctor', 'hi, what brings you in today?'],
+    ['patient', `my ${part} has been hurting for about three weeks.`],
+    ['doctor', 'any fever or chills?'],
+    ['patient', 'no fever and no chills.'],
+    ['doctor', `on exam there is mild swelling of the ${part} with tenderness.`],
+    [
+      'doctor',
+      `for your ${part} pain, i think this is a sprain of the ${part}. we will order an x-ray of the ${part}. i will prescribe ibuprofen 400 mg twice a day.`,
+    ],
+    ['doctor', 'i will see you back in 2 weeks.'],
+  ];
+  if (shape === 'tagged') return turns.map(([who, text]) => `[${who}] ${text}`).join('\n');
+  const plain = turns.map(([, text]) => text).join(' ');
+  return shape === 'plain'
+    ? plain.replace(/(^|[.?] )([a-z])/g, (_m, head: string, c: string) => head + c.toUpperCase())
+    : plain.toLowerCase().replace(/[.,?]/g, '');
+}
+
+/** The clinician's edit: each plan item under a label of its kind, as a bullet. */
+const labelItems = (text: string) =>
+  text
+    .replace(/^(I think .*)$/m, '• Medical Reasoning: $1')
+    .replace(/^(We will order .*)$/m, '• Additional Testing: $1')
+    .replace(/^(We will prescribe .*)$/m, '• Medical Treatment: $1');
+
+describe.each(['tagged', 'plain', 'asr'] as const)(
+  'a plan laid out under the clinician labels (%s transcripts)',
+  (shape) => {
+    it('labels the fourth draft plan items as the clinician did, every sentence still grounded', async () => {
+      const engine = new BuiltinNoteEngine();
+      let learned: LearnedStyle = emptyLearnedStyle();
+      for (const part of ['right knee', 'left ankle', 'right wrist']) {
+        const draft = await engine.generate({
+          transcript: planVisit(part, shape),
+          template,
+          style: { learned },
+        });
+        learned = learnFromEdit(learned, draft.text, labelItems(draft.text));
+      }
+      const fourth = planVisit('left elbow', shape);
+      const plain = await engine.generate({ transcript: fourth, template });
+      const styled = await engine.generate({ transcript: fourth, template, style: { learned } });
+      expect(plain.text).not.toMatch(/Medical Reasoning:/);
+      expect(styled.text).toMatch(
+        /^• Medical Reasoning: I think this is a sprain of the left elbow\.$/m,
+      );
+      expect(styled.text).toMatch(
+        /^• Additional Testing: We will order an X-ray of the left elbow\.$/m,
+      );
+      expect(styled.text).toMatch(
+        /^• Medical Treatment: We will prescribe ibuprofen 400 mg twice a day\.$/m,
+      );
+      // Layout only: the same sentences, each still evidenced, nothing for the safety check.
+      expect(styled.safety).toEqual([]);
+      for (const sentence of styled.evidence ?? []) expect(sentence.supported).toBe(true);
+    });
+  },
+);

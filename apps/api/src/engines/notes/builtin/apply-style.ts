@@ -6,18 +6,22 @@
  * what was said, never add — a sentence is only ever left out, and a reworded one must pass the
  * same grounding and safety check as every sentence (`supportedIn`), or it stays as written.
  */
+import { splitNoteSentences } from '@clerkly/contracts';
 import type { NoteSection, NoteTopic } from '../note-engine';
+import type { Detail } from './writers/writer';
 import { editSentencesOf, keptSentences, type SentenceEdit } from '../render';
 import { NOT_DISCUSSED } from '../template-form';
 import {
   addedSections,
   learnedReplacements,
   phrasePattern,
+  planLabelsFor,
   sectionDecisions,
   sectionKey,
   type LearnedStyle,
   type SectionDecision,
 } from '../style-learning';
+import { labelPlanItems } from './plan-items';
 import { PRUNE_BELOW, PRUNE_MIN_WORDS, scoredWords } from './prune';
 import { topicKinds } from './topics';
 import { WORD_USEFULNESS } from './word-usefulness';
@@ -201,6 +205,13 @@ export function applyLearnedStyle(
     .map((section) =>
       styleSection(section, decisions.get(sectionKey(section.title)), replacements, supported),
     )
+    .map((section) => {
+      // The plan's items under the clinician's labels: the same sentences, laid out by kind.
+      const labels = planLabelsFor(learned, sectionKey(section.title));
+      return labels
+        ? { ...section, content: labelPlanItems(section.content, labels, splitNoteSentences) }
+        : section;
+    })
     // A section the clinician adds is only there when the consultation filled it.
     .filter((section) => !added.has(sectionKey(section.title)) || sectionsSaid(section));
   // The clinician's section order: sections they placed move among themselves; the rest stay.
@@ -263,4 +274,19 @@ export function topicsWithLearnedFormat(
     const format = decisions.get(sectionKey(topic.name))?.format;
     return format ? { ...topic, format } : topic;
   });
+}
+
+/**
+ * Each section's detail: written in more detail where the clinician keeps writing it longer than
+ * the draft ("longer History"), still only from the transcript and grounded like every sentence.
+ * A brief note asked for stays brief.
+ */
+export function learnedDetail(learned: LearnedStyle, detail: Detail): (topic: NoteTopic) => Detail {
+  const longer = new Set(
+    sectionDecisions(learned)
+      .filter((d) => d.longer)
+      .map((d) => d.key),
+  );
+  return (topic) =>
+    detail === 'standard' && longer.has(sectionKey(topic.name)) ? 'detailed' : detail;
 }
