@@ -14,6 +14,15 @@ const visits = [
   { part: 'left elbow', drug: 'ibuprofen', dose: '200' },
 ];
 
+/** Turns as the app receives them: tagged, punctuated without speakers, or words only. */
+function shaped(turns: readonly [string, string][], shape: 'tagged' | 'plain' | 'asr'): string {
+  if (shape === 'tagged') return turns.map(([who, text]) => `[${who}] ${text}`).join('\n');
+  const plain = turns.map(([, text]) => text).join(' ');
+  return shape === 'plain'
+    ? plain.replace(/(^|[.?] )([a-z])/g, (_m, head: string, c: string) => head + c.toUpperCase())
+    : plain.toLowerCase().replace(/[.,?]/g, '');
+}
+
 /** One visit as the app receives it: tagged, punctuated without speakers, or words only. */
 function transcript(v: (typeof visits)[number], shape: 'tagged' | 'plain' | 'asr'): string {
   const turns: [string, string][] = [
@@ -27,11 +36,7 @@ function transcript(v: (typeof visits)[number], shape: 'tagged' | 'plain' | 'asr
     ['doctor', `my assessment is a strain of the ${v.part}. i want you to rest it and ice it.`],
     ['doctor', 'i will see you back in 2 weeks.'],
   ];
-  if (shape === 'tagged') return turns.map(([who, text]) => `[${who}] ${text}`).join('\n');
-  const plain = turns.map(([, text]) => text).join(' ');
-  return shape === 'plain'
-    ? plain.replace(/(^|[.?] )([a-z])/g, (_m, head: string, c: string) => head + c.toUpperCase())
-    : plain.toLowerCase().replace(/[.,?]/g, '');
+  return shaped(turns, shape);
 }
 
 const MEDICATION_SENTENCE = /[^.]*\btakes? [a-z]+ \d+ mg[^.]*\./i;
@@ -134,11 +139,7 @@ function planVisit(part: string, shape: 'tagged' | 'plain' | 'asr'): string {
     ],
     ['doctor', 'i will see you back in 2 weeks.'],
   ];
-  if (shape === 'tagged') return turns.map(([who, text]) => `[${who}] ${text}`).join('\n');
-  const plain = turns.map(([, text]) => text).join(' ');
-  return shape === 'plain'
-    ? plain.replace(/(^|[.?] )([a-z])/g, (_m, head: string, c: string) => head + c.toUpperCase())
-    : plain.toLowerCase().replace(/[.,?]/g, '');
+  return shaped(turns, shape);
 }
 
 /** The clinician's edit: each plan item under a label of its kind, as a bullet. */
