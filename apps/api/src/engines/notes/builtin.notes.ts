@@ -45,13 +45,8 @@ import {
 } from './note-engine';
 import { annotateNote, builtinSynonyms } from './evidence';
 import { finishNote, parseNote } from './render';
-import {
-  confidenceTokens,
-  prepareSafetyTranscript,
-  prepareTranscript,
-  splitNoteSentences,
-} from '@clerkly/contracts';
-import { labelPlanItems, planLabelsOfExample } from './builtin/plan-items';
+import { confidenceTokens, prepareSafetyTranscript, prepareTranscript } from '@clerkly/contracts';
+import { holdsPlanItems, planLabelsOfExample, withPlanLabels } from './builtin/plan-items';
 import { NOT_DISCUSSED, applyTemplateForm, verbatimOnly } from './template-form';
 
 export { NOT_DISCUSSED };
@@ -108,14 +103,8 @@ function writeSections(
  */
 function withExampleLayout(section: NoteSection, topics: readonly NoteTopic[]): NoteSection {
   const topic = topics.find((t) => t.name === section.title);
-  if (!topic?.example) return section;
-  if (!topicKinds(topic).some((kind) => kind === 'assessment-plan' || kind === 'plan')) {
-    return section;
-  }
-  const labels = planLabelsOfExample(topic.example);
-  return labels
-    ? { ...section, content: labelPlanItems(section.content, labels, splitNoteSentences) }
-    : section;
+  if (!topic?.example || !holdsPlanItems(topicKinds(topic))) return section;
+  return withPlanLabels(section, planLabelsOfExample(topic.example));
 }
 
 const PATIENT_FACING = /\bpatient[- ]friendly\b|\bto patient\b|\bfor (?:the )?patient\b/i;

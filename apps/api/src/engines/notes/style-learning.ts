@@ -13,7 +13,13 @@ import {
   splitNoteSentences,
 } from '@clerkly/contracts';
 import { z } from 'zod';
-import { labelledItem, PLAN_ITEM_KINDS, planItemKind, type PlanLabels } from './builtin/plan-items';
+import {
+  holdsPlanItems,
+  labelledItem,
+  PLAN_ITEM_KINDS,
+  planItemKind,
+  type PlanLabels,
+} from './builtin/plan-items';
 import { scoredWords } from './builtin/prune';
 import { topicKinds } from './builtin/topics';
 import type { SectionKind } from './builtin/writers/registry';
@@ -428,9 +434,8 @@ export function learnFromEdit(profile: LearnedStyle, draft: string, saved: strin
   return next;
 }
 
-/** Sections that hold a plan's items: "Assessment and Plan", "Plan". */
-const isPlanSection = (key: string) =>
-  key.split('+').some((kind) => kind === 'assessment-plan' || kind === 'plan');
+/** Sections that hold a plan's items, by their kind (`sectionKey`). */
+const isPlanSection = (key: string) => holdsPlanItems(key.split('+'));
 
 /**
  * The labels a plan section's items get in the next drafts: once the clinician labelled them in

@@ -6,7 +6,6 @@
  * what was said, never add — a sentence is only ever left out, and a reworded one must pass the
  * same grounding and safety check as every sentence (`supportedIn`), or it stays as written.
  */
-import { splitNoteSentences } from '@clerkly/contracts';
 import type { NoteSection, NoteTopic } from '../note-engine';
 import type { Detail } from './writers/writer';
 import { editSentencesOf, keptSentences, type SentenceEdit } from '../render';
@@ -21,7 +20,7 @@ import {
   type LearnedStyle,
   type SectionDecision,
 } from '../style-learning';
-import { labelPlanItems } from './plan-items';
+import { withPlanLabels } from './plan-items';
 import { PRUNE_BELOW, PRUNE_MIN_WORDS, scoredWords } from './prune';
 import { topicKinds } from './topics';
 import { WORD_USEFULNESS } from './word-usefulness';
@@ -205,13 +204,8 @@ export function applyLearnedStyle(
     .map((section) =>
       styleSection(section, decisions.get(sectionKey(section.title)), replacements, supported),
     )
-    .map((section) => {
-      // The plan's items under the clinician's labels: the same sentences, laid out by kind.
-      const labels = planLabelsFor(learned, sectionKey(section.title));
-      return labels
-        ? { ...section, content: labelPlanItems(section.content, labels, splitNoteSentences) }
-        : section;
-    })
+    // The plan's items under the clinician's labels: the same sentences, laid out by kind.
+    .map((section) => withPlanLabels(section, planLabelsFor(learned, sectionKey(section.title))))
     // A section the clinician adds is only there when the consultation filled it.
     .filter((section) => !added.has(sectionKey(section.title)) || sectionsSaid(section));
   // The clinician's section order: sections they placed move among themselves; the rest stay.

@@ -1,4 +1,3 @@
-import { splitNoteSentences } from '@clerkly/contracts';
 import { describe, expect, it } from 'vitest';
 import { labelledItem, labelPlanItems, planItemKind, type PlanLabels } from './plan-items';
 
@@ -43,7 +42,7 @@ describe('a plan laid out under the clinician labels', () => {
       ].join('\n'),
       'Follow up in 2 weeks. The patient agrees with the recommended plan.',
     ].join('\n\n');
-    expect(labelPlanItems(content, labels, splitNoteSentences)).toBe(
+    expect(labelPlanItems(content, labels)).toBe(
       [
         'Ms Lee is a 40-year-old woman seen for knee pain.',
         [
@@ -62,7 +61,7 @@ describe('a plan laid out under the clinician labels', () => {
   it('lays out a paragraph of items with no problem named when it holds two labelled kinds', () => {
     const content =
       'I think this is a sprain. We will order an X-ray of the knee. Keep walking as you can.';
-    expect(labelPlanItems(content, labels, splitNoteSentences)).toBe(
+    expect(labelPlanItems(content, labels)).toBe(
       [
         'Keep walking as you can.',
         '• Medical Reasoning: I think this is a sprain.',
@@ -70,13 +69,11 @@ describe('a plan laid out under the clinician labels', () => {
       ].join('\n'),
     );
     // One kind only (an opening summary that reads as reasoning): left as it is.
-    expect(labelPlanItems('This looks like a sprain.', labels, splitNoteSentences)).toBe(
-      'This looks like a sprain.',
-    );
+    expect(labelPlanItems('This looks like a sprain.', labels)).toBe('This looks like a sprain.');
   });
 
   it('never relabels an item that already has a label', () => {
     const content = 'Knee.\nMedical Treatment: Continue ibuprofen.';
-    expect(labelPlanItems(content, labels, splitNoteSentences)).toBe(content);
+    expect(labelPlanItems(content, labels)).toBe(content);
   });
 });

@@ -6,6 +6,12 @@
  * (`apply-style.ts`). Only the layout changes: every sentence is the one the engine wrote and
  * grounded, under a label that says what kind of item it is.
  */
+import { splitNoteSentences } from '@clerkly/contracts';
+import type { NoteSection } from '../note-engine';
+
+/** Sections of these kinds hold a plan's items: "Assessment and Plan", "Plan". */
+export const holdsPlanItems = (kinds: readonly string[]) =>
+  kinds.some((kind) => kind === 'assessment-plan' || kind === 'plan');
 
 /** In the order clinicians write them within a problem: why, what to check, what to do, … */
 export const PLAN_ITEM_KINDS = [
@@ -95,11 +101,7 @@ export function planLabelsOfExample(example: string): PlanLabels | null {
  * before them. A paragraph of one line (the opening summary, the closing lines) keeps its
  * sentences, only those of a labelled follow-up or agreement kind going to lines of their own.
  */
-export function labelPlanItems(
-  content: string,
-  labels: PlanLabels,
-  sentencesOf: (line: string) => string[],
-): string {
+export function labelPlanItems(content: string, labels: PlanLabels): string {
   const lineOf = (kind: PlanItemKind, text: string) => {
     const { label, bullet } = labels[kind]!;
     return `${bullet ? '• ' : ''}${label}: ${text}`;
@@ -131,7 +133,7 @@ export function labelPlanItems(
       // One paragraph of items with no problem named: laid out by kind when it holds items of
       // two labelled kinds or more; else (the opening summary, a closing line) only its
       // follow-up and agreement go to lines of their own.
-      const sentences = sentencesOf(lines[0]!);
+      const sentences = splitNoteSentences(lines[0]!);
       const items = laidOut(sentences, (kind) => !closingKind(kind));
       const closing = laidOut(items.kinds >= 2 ? items.unlabelled : sentences, closingKind);
       const body = items.kinds >= 2 ? items.labelled : [];
@@ -142,4 +144,9 @@ export function labelPlanItems(
       ].join('\n');
     })
     .join('\n\n');
+}
+
+/** A section with its plan laid out under `labels`; as it was without them. */
+export function withPlanLabels(section: NoteSection, labels: PlanLabels | null): NoteSection {
+  return labels ? { ...section, content: labelPlanItems(section.content, labels) } : section;
 }
