@@ -8,6 +8,7 @@ import { BuiltinNoteEngine, NOT_DISCUSSED } from './builtin.notes';
 import { NoteEngineError, type GeneratedNote, type NoteTemplate } from './note-engine';
 import { renderNoteHtml } from './render';
 import { splitWrittenSentences } from './builtin/instructions';
+import { KNEE_VISIT, SHAPES } from './builtin/writers/consultation.fixture';
 
 const fixture = (name: string) =>
   readFileSync(path.join(apiPackageRoot(), 'test', 'fixtures', 'notes', name), 'utf8');
@@ -60,6 +61,29 @@ describe('builtin engine: facts a clinician looks for', () => {
     expect(section(note, 'PHYSICAL EXAM')).toMatch(/Left knee: mild swelling/);
     expect(section(note, 'PHYSICAL EXAM')).not.toMatch(/Blood pressure/);
   });
+
+  for (const shape of SHAPES) {
+    it(`leaves when to come back to an "Instructions" section of its own, said once, ${shape}`, async () => {
+      const own: NoteTemplate = {
+        name: 'From my example note',
+        kind: 'note',
+        topics: [
+          { name: 'PLAN', guidance: 'PLAN as in my example.', format: 'prose' },
+          { name: 'INSTRUCTIONS', guidance: 'INSTRUCTIONS as in my example.', format: 'prose' },
+        ],
+      };
+      const note = await engine.generate({ transcript: KNEE_VISIT[shape], template: own });
+      const plan = section(note, 'PLAN');
+      const instructions = section(note, 'INSTRUCTIONS');
+      expect(plan).toMatch(/knee brace/i);
+      expect(plan).not.toMatch(/follow up|see (?:you|them|her) back/i);
+      expect(instructions).toMatch(/^Follow up in 2 weeks\./);
+      expect(instructions).not.toMatch(/brace|ladder|ibuprofen/i);
+      const sentences = instructions.split(/(?<=\.)\s+/).map((x) => x.toLowerCase());
+      expect(new Set(sentences).size).toBe(sentences.length);
+      expect(note.evidence?.filter((e) => !e.supported) ?? []).toEqual([]);
+    });
+  }
 
   it('never flips a negation: "no chest pain" is denied, never reported', async () => {
     const note = await engine.generate({

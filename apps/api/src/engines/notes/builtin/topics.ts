@@ -28,6 +28,9 @@ const SHORTHAND: readonly [RegExp, string][] = [
   [/\bf\s*\/\s*u\b/g, 'follow-up'],
   [/\bimp\b/g, 'impression'],
   [/\bmeds\b/g, 'medications'],
+  // A section called only "Instructions" holds what the patient is to do next: when to come back
+  // and when to call sooner (ACI-BENCH's clinicians: "The patient will follow up in 2 weeks.").
+  [/^instructions$/g, 'follow-up and patient instructions'],
 ];
 
 function spellOutShorthand(name: string): string {
@@ -63,6 +66,9 @@ export function topicKinds(topic: NoteTopic): SectionKind[] {
   return kinds;
 }
 
+const SENTENCE_END = /(?<=[.!?])\s+(?=[A-Z•])/;
+const key = (sentence: string) => sentence.trim().toLowerCase();
+
 export function writeTopic(ctx: WriterContext, topic: NoteTopic): SectionBody | null {
   const kinds = topicKinds(topic);
   const bodies: SectionBody[] = [];
@@ -72,8 +78,12 @@ export function writeTopic(ctx: WriterContext, topic: NoteTopic): SectionBody | 
   }
   if (bodies.length === 0) return null;
   if (bodies.length === 1) return bodies[0] ?? null;
+  // Two writers can take the same sentence ("call me if it gets worse, and we will see you in a
+  // week" is both follow-up and safety-netting): the section says it once.
+  const said = new Set<string>();
   const content = bodies
-    .map((b) => b.content)
+    .map((b) => b.content.split(SENTENCE_END).filter((s) => !said.has(key(s)) && said.add(key(s))))
+    .map((sentences) => sentences.join(' '))
     .filter((c) => c.length > 0)
     .join('\n\n');
   const bullets = bodies.flatMap((b) => b.bullets ?? []);

@@ -4,6 +4,7 @@ import { wordCount } from '../normalise';
 import { applyCasing, capitalise, uniqueBy } from '../style';
 import { opener } from './history';
 import { META, type SectionBody, type WriterContext, fromClinician } from './writer';
+import { hasFollowUpSection, leftToNextStepsSection } from './next-steps';
 
 const PROBLEM_LEAD =
   /(?:^|,\s*)(?:(?:so|and|now|lastly|finally|next|then|also|okay|alright),?\s+)*(?:for|from|regarding|in terms of|as far as|as for|with regards? to|now for|moving on to|next for|and for|lastly for|finally for|about)\s+(?:your|the|his|her)?\s*(?:(?:first|second|third|fourth|next|last|final|other|primary)\s+)?(?:problem|issue|diagnosis)?(?:\s+of)?,?\s*(?:your\s+|the\s+|his\s+|her\s+)?([a-z0-9' -]+?)(?=,|$|\.| i | we | it | you | that | so | which | is | are )/;
@@ -120,6 +121,7 @@ function collectProblems(ctx: WriterContext): Problem[] {
     if (ctx.used.has(u.id) || u.text === ctx.c.oneLiner) continue;
     if (META.test(u.text)) continue;
     if (u.command) continue;
+    if (leftToNextStepsSection(ctx, u.text)) continue;
     const title = problemTitle(u.text);
     const last = problems[problems.length - 1];
     if (
@@ -159,6 +161,10 @@ export function followUpLine(ctx: WriterContext): string | null {
   return ctx.c.followUp ? `Follow up in ${ctx.c.followUp}.` : null;
 }
 
+/** The plan's follow-up line, unless the template has a follow-up section of its own. */
+const planFollowUpLine = (ctx: WriterContext) =>
+  hasFollowUpSection(ctx) ? null : followUpLine(ctx);
+
 function agreementLine(ctx: WriterContext): string | null {
   return ctx.c.agreed ? 'The patient agrees with the recommended plan.' : null;
 }
@@ -175,7 +181,7 @@ export function writeAssessmentAndPlan(ctx: WriterContext): SectionBody | null {
       paragraphs.push(lines.join(' '));
     }
   }
-  const follow = followUpLine(ctx);
+  const follow = planFollowUpLine(ctx);
   const agreed = agreementLine(ctx);
   if (paragraphs.length === 0 && !follow) return null;
   // Clinicians open the assessment with the patient in one line (who, background, why here).
@@ -221,7 +227,7 @@ export function writePlan(ctx: WriterContext): SectionBody | null {
   const lines = problems.flatMap((p) =>
     p.lines.filter((l) => !/^I (?:think|(?:would |'d )?say)\b/.test(l)),
   );
-  const follow = followUpLine(ctx);
+  const follow = planFollowUpLine(ctx);
   if (follow) lines.push(follow);
   if (lines.length === 0) return null;
   return { content: '', bullets: ctx.detail === 'brief' ? lines.slice(0, 5) : lines };

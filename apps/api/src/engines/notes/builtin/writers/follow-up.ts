@@ -1,6 +1,7 @@
 /** Follow-up and safety-netting: when to come back, and what should bring the patient back sooner. */
 import { uniqueBy } from '../style';
 import { followUpLine, planStatement } from './assessment-and-plan';
+import { FOLLOW_UP_TALK, SAFETY_NET_TALK } from './next-steps';
 import { type SectionBody, type WriterContext } from './writer';
 
 export function writeFollowUp(ctx: WriterContext): SectionBody | null {
@@ -9,11 +10,7 @@ export function writeFollowUp(ctx: WriterContext): SectionBody | null {
   if (follow) lines.push(follow);
   for (const u of ctx.c.utterances) {
     if (u.role !== 'clinician' || u.question || u.phase !== 'plan') continue;
-    if (
-      /\b(?:follow up|follow-up|come back|see you|return|appointment|schedule|check in|recheck)\b/.test(
-        u.text,
-      )
-    ) {
+    if (FOLLOW_UP_TALK.test(u.text)) {
       const line = planStatement(ctx, u.text);
       if (line) lines.push(line);
     }
@@ -25,12 +22,8 @@ export function writeFollowUp(ctx: WriterContext): SectionBody | null {
 export function writeSafetyNetting(ctx: WriterContext): SectionBody | null {
   const lines: string[] = [];
   for (const u of ctx.c.utterances) {
-    if (u.role !== 'clinician' || u.question) continue;
-    if (
-      /\b(?:call (?:me|us|the office|the clinic)|get worse|gets worse|worsen\w*|go to the (?:er|emergency)|emergency room|seek (?:medical )?(?:care|attention)|come back (?:if|sooner)|if (?:you|it|things|the pain) (?:get|gets|are|is|do|does|start|notice|develop|have))\b/.test(
-        u.text,
-      )
-    ) {
+    if (u.role !== 'clinician' || u.question || u.phase !== 'plan') continue;
+    if (SAFETY_NET_TALK.test(u.text)) {
       const line = planStatement(ctx, u.text);
       if (line) lines.push(line);
     }
