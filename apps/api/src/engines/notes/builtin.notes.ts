@@ -74,7 +74,7 @@ function writeSections(
     c: consultation,
     detail,
     used: new Set(),
-    templateKinds: new Set(input.template.topics.flatMap(topicKinds)),
+    templateKinds: new Set(topics.flatMap(topicKinds)),
   };
   const certificate = input.template.kind === 'certificate';
   const cert = {

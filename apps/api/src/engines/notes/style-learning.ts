@@ -524,8 +524,6 @@ export function sectionDecisions(profile: LearnedStyle): SectionDecision[] {
 const WRITTEN_WITHIN: Partial<Record<SectionKind, SectionKind[]>> = {
   assessment: ['assessment-plan'],
   plan: ['assessment-plan'],
-  'follow-up': ['assessment-plan', 'plan'],
-  'safety-netting': ['assessment-plan', 'plan'],
   history: ['subjective'],
   ros: ['subjective'],
   exam: ['objective'],

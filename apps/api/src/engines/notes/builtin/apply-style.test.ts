@@ -182,3 +182,38 @@ describe.each(['tagged', 'plain', 'asr'] as const)(
     });
   },
 );
+
+/** The clinician's edit: when to come back moved out of the plan into "Instructions" at the end. */
+const followUpToInstructions = (text: string) =>
+  `${text.replace(/^Follow up in 2 weeks\.\n?/m, '').trimEnd()}\n\nINSTRUCTIONS\n\nFollow up in 2 weeks.\n`;
+
+describe.each(['tagged', 'plain', 'asr'] as const)(
+  'a section the clinician adds for the next steps (%s transcripts)',
+  (shape) => {
+    it('writes the follow-up under the clinician\'s "Instructions", not in the plan as well', async () => {
+      const engine = new BuiltinNoteEngine();
+      let learned: LearnedStyle = emptyLearnedStyle();
+      for (const part of ['right knee', 'left ankle', 'right wrist']) {
+        const draft = await engine.generate({
+          transcript: planVisit(part, shape),
+          template,
+          style: { learned },
+        });
+        expect(draft.text).toMatch(/^Follow up in 2 weeks\.$/m);
+        learned = learnFromEdit(learned, draft.text, followUpToInstructions(draft.text));
+      }
+      const styled = await engine.generate({
+        transcript: planVisit('left elbow', shape),
+        template,
+        style: { learned },
+      });
+      const plan = styled.sections.find((s) => s.title === 'Assessment and Plan');
+      const instructions = styled.sections.find((s) => s.title.toLowerCase() === 'instructions');
+      expect(plan?.content).toMatch(/ibuprofen 400 mg/);
+      expect([plan?.content, ...(plan?.bullets ?? [])].join('\n')).not.toMatch(/follow up/i);
+      expect(instructions?.content).toMatch(/^Follow up in 2 weeks\./);
+      expect(styled.safety).toEqual([]);
+      for (const sentence of styled.evidence ?? []) expect(sentence.supported).toBe(true);
+    });
+  },
+);
