@@ -14,6 +14,9 @@ describe('the kinds of a plan item', () => {
     expect(planItemKind('We will order an X-ray of the knee.')).toBe('testing');
     expect(planItemKind('We will prescribe ibuprofen 400 mg twice a day.')).toBe('treatment');
     expect(planItemKind('I advised her to rest it and ice it.')).toBe('education');
+    expect(
+      planItemKind('I want him to weigh himself every day and call me if he gains weight.'),
+    ).toBe('education');
     expect(planItemKind('Follow up in 2 weeks.')).toBe('follow-up');
     expect(planItemKind('The patient agrees with the recommended plan.')).toBe('agreement');
     expect(planItemKind('If his symptoms worsen, give me a call.')).toBeNull();

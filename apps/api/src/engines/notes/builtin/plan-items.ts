@@ -47,7 +47,7 @@ const KIND_PATTERNS: readonly [PlanItemKind, RegExp][] = [
   ],
   [
     'education',
-    /\b(?:advised?|instruct\w*|counsel\w*|educat\w*|recommend\w*|encourag\w*|should|make sure|avoid|diet|exercise|hydrat\w*|fluids|rest|elevat\w*|ice)\b/i,
+    /\b(?:advised?|instruct\w*|counsel\w*|educat\w*|recommend\w*|encourag\w*|should|make sure|avoid|diet|exercise|hydrat\w*|fluids|rest|elevat\w*|ice|weigh\w*|monitor\w*|record\w*|report\w*|keep track|let (?:me|us) know|call (?:me|us|the office|the clinic)|contact (?:me|us|the office))\b/i,
   ],
 ];
 
