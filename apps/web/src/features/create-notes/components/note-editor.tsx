@@ -6,7 +6,7 @@ import { useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { TextSelection } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
 import StarterKit from '@tiptap/starter-kit';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { noteToSafeHtml } from '../../../lib/note-html';
 
 type TextStyle = 'normal' | 'h1' | 'h2' | 'code';
@@ -132,14 +132,16 @@ export function NoteEditor({ templateName, content, onCancel, onUpdate }: NoteEd
     }),
     [templateName],
   );
+  const editor = useEditor({ extensions: EXTENSIONS, content: initialContent, editorProps });
   // Issue 26: the editor takes focus when it opens (the Edit button that opened it is disabled
-  // meanwhile), with the caret at the end of the note, where an addition usually goes.
-  const editor = useEditor({
-    extensions: EXTENSIONS,
-    content: initialContent,
-    editorProps,
-    autofocus: 'end',
-  });
+  // meanwhile, so focus would otherwise fall to the page), with the caret at the end of the note,
+  // where an addition usually goes. Not Tiptap's `autofocus`: it fires on a timer from the
+  // editor's creation, and when React commits the lazily loaded editor later than that (a busy
+  // machine), it focused a view not yet in the page and focus stayed on the page body. An effect
+  // runs after the commit, when the editor's view is in the page.
+  useEffect(() => {
+    if (editor && !editor.isDestroyed) editor.commands.focus('end');
+  }, [editor]);
 
   const switchSource = (active: boolean) => {
     sourceModeRef.current = active;
