@@ -40,6 +40,18 @@ async function loginThroughForm(page: Page, user: TestUser, { rememberMe = false
   await button(page, 'Login').click();
 }
 
+/**
+ * The first login on a browser brings the audio set-up pop-up 2 s after arriving (spec point 9):
+ * closed as a user would. Going on without it raced with it: on a busy machine the pop-up opened
+ * over the user menu (or the sidebar) and took the next click.
+ */
+async function closeWelcome(page: Page) {
+  const welcome = page.getByRole('dialog', { name: 'Set up your audio' });
+  await expect(welcome).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(welcome).toBeHidden();
+}
+
 async function logout(page: Page) {
   await page.getByRole('button', { name: 'Open user menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -244,6 +256,7 @@ test('login: messages, a wrong password, Remember Me and a browser-session login
   const remembered = await sessionCookie(page);
   expect(remembered?.expires).toBeGreaterThan(Date.now() / 1000 + 24 * 3600);
   expect(remembered?.httpOnly).toBe(true);
+  await closeWelcome(page);
 
   await logout(page);
   expect(await sessionCookie(page)).toBeUndefined();
@@ -368,6 +381,7 @@ test('the profile page edits the profile and changes the password', async ({
   await createAccount(page, user);
   await loginThroughForm(page, user);
   await expect(page).toHaveURL(/\/create-notes$/);
+  await closeWelcome(page);
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', {
