@@ -142,6 +142,24 @@ function planVisit(part: string, shape: 'tagged' | 'plain' | 'asr'): string {
   return shaped(turns, shape);
 }
 
+/** The profile after the clinician saved three plan visits' drafts as `edit` makes them. */
+async function learnedFromThreePlanVisits(
+  shape: 'tagged' | 'plain' | 'asr',
+  edit: (draft: string) => string,
+): Promise<LearnedStyle> {
+  const engine = new BuiltinNoteEngine();
+  let learned: LearnedStyle = emptyLearnedStyle();
+  for (const part of ['right knee', 'left ankle', 'right wrist']) {
+    const draft = await engine.generate({
+      transcript: planVisit(part, shape),
+      template,
+      style: { learned },
+    });
+    learned = learnFromEdit(learned, draft.text, edit(draft.text));
+  }
+  return learned;
+}
+
 /** The clinician's edit: each plan item under a label of its kind, as a bullet. */
 const labelItems = (text: string) =>
   text
@@ -154,15 +172,7 @@ describe.each(['tagged', 'plain', 'asr'] as const)(
   (shape) => {
     it('labels the fourth draft plan items as the clinician did, every sentence still grounded', async () => {
       const engine = new BuiltinNoteEngine();
-      let learned: LearnedStyle = emptyLearnedStyle();
-      for (const part of ['right knee', 'left ankle', 'right wrist']) {
-        const draft = await engine.generate({
-          transcript: planVisit(part, shape),
-          template,
-          style: { learned },
-        });
-        learned = learnFromEdit(learned, draft.text, labelItems(draft.text));
-      }
+      const learned = await learnedFromThreePlanVisits(shape, labelItems);
       const fourth = planVisit('left elbow', shape);
       const plain = await engine.generate({ transcript: fourth, template });
       const styled = await engine.generate({ transcript: fourth, template, style: { learned } });
@@ -184,24 +194,18 @@ describe.each(['tagged', 'plain', 'asr'] as const)(
 );
 
 /** The clinician's edit: when to come back moved out of the plan into "Instructions" at the end. */
-const followUpToInstructions = (text: string) =>
-  `${text.replace(/^Follow up in 2 weeks\.\n?/m, '').trimEnd()}\n\nINSTRUCTIONS\n\nFollow up in 2 weeks.\n`;
+function followUpToInstructions(text: string): string {
+  expect(text).toMatch(/^Follow up in 2 weeks\.$/m);
+  const moved = text.replace(/^Follow up in 2 weeks\.\n?/m, '').trimEnd();
+  return `${moved}\n\nINSTRUCTIONS\n\nFollow up in 2 weeks.\n`;
+}
 
 describe.each(['tagged', 'plain', 'asr'] as const)(
   'a section the clinician adds for the next steps (%s transcripts)',
   (shape) => {
     it('writes the follow-up under the clinician\'s "Instructions", not in the plan as well', async () => {
       const engine = new BuiltinNoteEngine();
-      let learned: LearnedStyle = emptyLearnedStyle();
-      for (const part of ['right knee', 'left ankle', 'right wrist']) {
-        const draft = await engine.generate({
-          transcript: planVisit(part, shape),
-          template,
-          style: { learned },
-        });
-        expect(draft.text).toMatch(/^Follow up in 2 weeks\.$/m);
-        learned = learnFromEdit(learned, draft.text, followUpToInstructions(draft.text));
-      }
+      const learned = await learnedFromThreePlanVisits(shape, followUpToInstructions);
       const styled = await engine.generate({
         transcript: planVisit('left elbow', shape),
         template,
