@@ -81,9 +81,13 @@ export function writeTopic(ctx: WriterContext, topic: NoteTopic): SectionBody | 
   // Two writers can take the same sentence ("call me if it gets worse, and we will see you in a
   // week" is both follow-up and safety-netting): the section says it once.
   const said = new Set<string>();
+  const notSaidYet = (sentence: string) => {
+    if (said.has(key(sentence))) return false;
+    said.add(key(sentence));
+    return true;
+  };
   const content = bodies
-    .map((b) => b.content.split(SENTENCE_END).filter((s) => !said.has(key(s)) && said.add(key(s))))
-    .map((sentences) => sentences.join(' '))
+    .map((b) => b.content.split(SENTENCE_END).filter(notSaidYet).join(' '))
     .filter((c) => c.length > 0)
     .join('\n\n');
   const bullets = bodies.flatMap((b) => b.bullets ?? []);
