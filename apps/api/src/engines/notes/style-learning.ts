@@ -527,7 +527,8 @@ const WRITTEN_WITHIN: Partial<Record<SectionKind, SectionKind[]>> = {
   history: ['subjective'],
   ros: ['subjective'],
   exam: ['objective'],
-  vitals: ['objective', 'exam'],
+  // The examination leaves the vital signs to a Vitals section when the topics have one.
+  vitals: ['objective'],
   results: ['objective'],
 };
 

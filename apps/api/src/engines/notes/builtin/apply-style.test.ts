@@ -221,3 +221,58 @@ describe.each(['tagged', 'plain', 'asr'] as const)(
     });
   },
 );
+
+/** A visit whose examination opens with the vital signs, as the app receives it. */
+function vitalsVisit(part: string, shape: 'tagged' | 'plain' | 'asr'): string {
+  const turns: [string, string][] = [
+    ['doctor', 'hi, what brings you in today?'],
+    ['patient', `my ${part} has been hurting for about three weeks.`],
+    ['doctor', 'your blood pressure today is 128 over 82 and your heart rate is 72.'],
+    ['doctor', `on exam there is mild swelling of the ${part} with tenderness.`],
+    ['doctor', `i think this is a sprain of the ${part}. i want you to rest it and ice it.`],
+  ];
+  return shaped(turns, shape);
+}
+
+/** The clinician's edit: the vital signs moved out of the examination into "VITALS" before it. */
+function vitalsToTheirOwnSection(text: string): string {
+  const vitals = /^(?:Blood pressure|Heart rate): .*\n?/gm;
+  const lines = text.match(vitals) ?? [];
+  expect(lines).toHaveLength(2);
+  const moved = text.replace(vitals, '');
+  return moved.replace(/^PHYSICAL EXAM/m, `VITALS\n\n${lines.join('').trim()}\n\nPHYSICAL EXAM`);
+}
+
+describe.each(['tagged', 'plain', 'asr'] as const)(
+  'a vital signs section the clinician adds (%s transcripts)',
+  (shape) => {
+    it('writes the vital signs under "Vitals" and not in the examination as well', async () => {
+      const engine = new BuiltinNoteEngine();
+      let learned: LearnedStyle = emptyLearnedStyle();
+      for (const part of ['right knee', 'left ankle', 'right wrist']) {
+        const draft = await engine.generate({
+          transcript: vitalsVisit(part, shape),
+          template,
+          style: { learned },
+        });
+        learned = learnFromEdit(learned, draft.text, vitalsToTheirOwnSection(draft.text));
+      }
+      const styled = await engine.generate({
+        transcript: vitalsVisit('left elbow', shape),
+        template,
+        style: { learned },
+      });
+      const titles = styled.sections.map((s) => s.title.toLowerCase());
+      expect(titles.indexOf('vitals')).toBeGreaterThanOrEqual(0);
+      const examAt = titles.findIndex((t) => t.startsWith('physical exam'));
+      expect(titles.indexOf('vitals')).toBe(examAt - 1);
+      const vitals = styled.sections.find((s) => s.title.toLowerCase() === 'vitals');
+      expect(vitals?.content).toMatch(/^Blood pressure: 128\/82/m);
+      const exam = styled.sections[examAt];
+      expect([exam?.content, ...(exam?.bullets ?? [])].join('\n')).toMatch(/left elbow/);
+      expect([exam?.content, ...(exam?.bullets ?? [])].join('\n')).not.toMatch(/128/);
+      expect(styled.safety).toEqual([]);
+      for (const sentence of styled.evidence ?? []) expect(sentence.supported).toBe(true);
+    });
+  },
+);
