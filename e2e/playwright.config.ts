@@ -3,7 +3,10 @@ import { E2E_BASE_URL } from './support/server';
 
 /**
  * Browser tests drive the built app, served by the API in production mode, in Debian's Chromium
- * (never `playwright install`: the system Chromium is the one the app is checked with).
+ * (never `playwright install`: the system Chromium is the one the app is checked with), as its
+ * headless shell: the same Blink and V8 without the browser's own interface, which on these 2-core
+ * machines left the suite CPU-bound (docs/decisions/031). CHROMIUM_PATH=/usr/bin/chromium runs
+ * them in the full browser.
  */
 export default defineConfig({
   testDir: './tests',
@@ -22,7 +25,7 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--headless',
         '--no-sandbox',

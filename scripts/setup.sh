@@ -9,11 +9,12 @@ cd "$(dirname "$0")/.."
 
 mode="${1:-}"
 # Offline speech-to-text (pocketsphinx) and audio decoding (ffmpeg) are part of the app; the
-# tests also need a browser, real speech recordings and a speech synthesiser.
+# tests also need a browser (Chromium's headless shell drives the browser tests, the full Chromium
+# Lighthouse and the tutorials), real speech recordings and a speech synthesiser.
 runtime=(pocketsphinx pocketsphinx-en-us ffmpeg)
 case "$mode" in
   start) packages=("${runtime[@]}") ;;
-  test) packages=("${runtime[@]}" chromium pocketsphinx-testdata espeak-ng sox) ;;
+  test) packages=("${runtime[@]}" chromium chromium-headless-shell pocketsphinx-testdata espeak-ng sox) ;;
   *) echo "usage: scripts/setup.sh start|test" >&2; exit 2 ;;
 esac
 
