@@ -377,6 +377,8 @@ test('the profile page edits the profile and changes the password', async ({
   page,
   allowConsoleErrors,
 }) => {
+  // Four password hashes (sign-up, sign-in, two changes): a hang guard sized for a loaded machine.
+  test.setTimeout(180_000);
   const user = createUser();
   await createAccount(page, user);
   await loginThroughForm(page, user);
@@ -425,11 +427,15 @@ test('the profile page edits the profile and changes the password', async ({
   await current.fill('Wr0ng$password');
   await next.fill('Chang3d$pass');
   await update.click();
-  await expect(toast(page, TOASTS.passwordChangeFailed)).toBeVisible();
+  // Checking a password costs a deliberately slow scrypt (N = 2^17: 0.3 s on the idle machine,
+  // 3.8 s beside stress-ng, 9.5 s for four at once), queued behind the other worker's sign-ups:
+  // the answer took over 17 s in a loaded run. The guard is for a hang, not the hash's speed.
+  const hashing = { timeout: 60_000 };
+  await expect(toast(page, TOASTS.passwordChangeFailed)).toBeVisible(hashing);
 
   await current.fill(user.password);
   await update.click();
-  await expect(toast(page, TOASTS.passwordUpdated)).toBeVisible();
+  await expect(toast(page, TOASTS.passwordUpdated)).toBeVisible(hashing);
   await expect(current).toHaveValue('');
   await expect(next).toHaveValue('');
 
