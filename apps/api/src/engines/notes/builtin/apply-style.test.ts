@@ -142,16 +142,17 @@ function planVisit(part: string, shape: 'tagged' | 'plain' | 'asr'): string {
   return shaped(turns, shape);
 }
 
-/** The profile after the clinician saved three plan visits' drafts as `edit` makes them. */
-async function learnedFromThreePlanVisits(
+/** The profile after the clinician saved three visits' drafts (plan visits unless said) as `edit` makes them. */
+async function learnedFromThreeVisits(
   shape: 'tagged' | 'plain' | 'asr',
   edit: (draft: string) => string,
+  visit: (part: string, shape: 'tagged' | 'plain' | 'asr') => string = planVisit,
 ): Promise<LearnedStyle> {
   const engine = new BuiltinNoteEngine();
   let learned: LearnedStyle = emptyLearnedStyle();
   for (const part of ['right knee', 'left ankle', 'right wrist']) {
     const draft = await engine.generate({
-      transcript: planVisit(part, shape),
+      transcript: visit(part, shape),
       template,
       style: { learned },
     });
@@ -172,7 +173,7 @@ describe.each(['tagged', 'plain', 'asr'] as const)(
   (shape) => {
     it('labels the fourth draft plan items as the clinician did, every sentence still grounded', async () => {
       const engine = new BuiltinNoteEngine();
-      const learned = await learnedFromThreePlanVisits(shape, labelItems);
+      const learned = await learnedFromThreeVisits(shape, labelItems);
       const fourth = planVisit('left elbow', shape);
       const plain = await engine.generate({ transcript: fourth, template });
       const styled = await engine.generate({ transcript: fourth, template, style: { learned } });
@@ -205,7 +206,7 @@ describe.each(['tagged', 'plain', 'asr'] as const)(
   (shape) => {
     it('writes the follow-up under the clinician\'s "Instructions", not in the plan as well', async () => {
       const engine = new BuiltinNoteEngine();
-      const learned = await learnedFromThreePlanVisits(shape, followUpToInstructions);
+      const learned = await learnedFromThreeVisits(shape, followUpToInstructions);
       const styled = await engine.generate({
         transcript: planVisit('left elbow', shape),
         template,
@@ -248,15 +249,7 @@ describe.each(['tagged', 'plain', 'asr'] as const)(
   (shape) => {
     it('writes the vital signs under "Vitals" and not in the examination as well', async () => {
       const engine = new BuiltinNoteEngine();
-      let learned: LearnedStyle = emptyLearnedStyle();
-      for (const part of ['right knee', 'left ankle', 'right wrist']) {
-        const draft = await engine.generate({
-          transcript: vitalsVisit(part, shape),
-          template,
-          style: { learned },
-        });
-        learned = learnFromEdit(learned, draft.text, vitalsToTheirOwnSection(draft.text));
-      }
+      const learned = await learnedFromThreeVisits(shape, vitalsToTheirOwnSection, vitalsVisit);
       const styled = await engine.generate({
         transcript: vitalsVisit('left elbow', shape),
         template,
