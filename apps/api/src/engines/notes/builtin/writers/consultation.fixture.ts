@@ -25,16 +25,22 @@ const TURNS: [string, string][] = [
   ['patient', 'Sounds good, thank you.'],
 ];
 
-export const KNEE_VISIT = {
-  tagged: TURNS.map(([who, text]) => `[${who}] ${text}`).join('\n'),
-  plain: TURNS.map(([, text]) => text).join(' '),
-  asr: TURNS.map(([, text]) => text)
-    .join(' ')
-    .toLowerCase()
-    .replace(/[^a-z0-9' ]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim(),
-} as const;
+/** A consultation's turns in the three shapes the app receives. */
+export function inThreeShapes(turns: readonly (readonly [string, string])[]) {
+  return {
+    tagged: turns.map(([who, text]) => `[${who}] ${text}`).join('\n'),
+    plain: turns.map(([, text]) => text).join(' '),
+    asr: turns
+      .map(([, text]) => text)
+      .join(' ')
+      .toLowerCase()
+      .replace(/[^a-z0-9' ]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  } as const;
+}
+
+export const KNEE_VISIT = inThreeShapes(TURNS);
 
 export type Shape = keyof typeof KNEE_VISIT;
 export const SHAPES = Object.keys(KNEE_VISIT) as Shape[];
