@@ -64,10 +64,11 @@ export function transcriptSegments(transcript: string): TranscriptSegment[] {
     const bodyStart = lineStart + (tag ? tag[0].length : 0);
     const body = transcript.slice(bodyStart, lineStart + line.length);
     if (body.trim().length > 0) {
-      // A full stop inside a number ("8.2") does not end a sentence.
+      // A full stop inside a number ("8.2", "ninety eight . seven") does not end a sentence.
       const sentence = /(?:[^.?!]|[.?!](?=\S))+(?:[.?!]+|$)/g;
-      for (const match of body.matchAll(sentence)) {
-        const raw = match[0];
+      const unsplit = body.replace(SPACED_DECIMAL, (m) => m.replace(' . ', ' \u00b7 '));
+      for (const match of unsplit.matchAll(sentence)) {
+        const raw = body.slice(match.index, match.index + match[0].length);
         const lead = raw.length - raw.trimStart().length;
         const text = raw.trim();
         if (!/[\p{L}\p{N}]/u.test(text)) continue;
@@ -212,7 +213,7 @@ type NumberState = 'ones' | 'teen' | 'tens' | 'unit' | 'hundred' | 'and' | 'thou
 
 /**
  * Reads a spoken number starting at `words[i]`: "fifty eight" 58, "one hundred and twenty" 120,
- * the readings "one twenty" 120 and "one fifty six" 156 (blood pressures), years "twenty
+ * the readings "one twenty" 120, "one eighteen" 118 and "one fifty six" 156 (blood pressures), years "twenty
  * eighteen" 2018 and "nineteen ninety" 1990, "a thousand" 1000, "eight point two" 8.2. Stops at
  * the first word that would not continue the same number, so "five five" is two numbers.
  */
@@ -237,6 +238,8 @@ export function readNumber(
       if (n >= 10) {
         if (open()) group += n;
         else if (last === 'tens' && group === 20) group = group * 100 + n;
+        // "one eighteen over seventy" is 118, as "one twenty" is 120.
+        else if (last === 'ones' && group >= 1 && group <= 2) group = group * 100 + n;
         else break;
         last = open() ? 'teen' : last === 'tens' ? 'unit' : 'teen';
       } else if (open()) {
@@ -291,13 +294,32 @@ export function readNumber(
   return { value, next: j };
 }
 
+const DIGIT_WORDS = 'zero|one|two|three|four|five|six|seven|eight|nine';
+const SPACED_DECIMAL = new RegExp(
+  `\\b((?:${Object.keys(TENS).join('|')}|hundred|${Object.keys(ONES)
+    .filter((w) => (ONES[w] ?? 0) >= 10)
+    .join(
+      '|',
+    )})(?: (?:${DIGIT_WORDS}))?) \\. (${DIGIT_WORDS})\\b(?! (?:${DIGIT_WORDS}|weeks?|days?|months?|years?|hours?|minutes?|times?|or|of|more|to)\\b)`,
+  'gi',
+);
+
+/**
+ * ACI-BENCH's tokenised transcripts write a spoken decimal point as a spaced full stop ("ninety
+ * eight . seven"); read as a sentence's end it would leave 98, a temperature that was not said.
+ * "ninety eight point seven", as a recogniser writes it. A number that ends a sentence before a
+ * time ("she was twenty . two weeks later") is left alone.
+ */
+export function spacedDecimalsAsPoint(text: string): string {
+  return text.replace(SPACED_DECIMAL, '$1 point $2');
+}
+
 /**
  * Lowercase word tokens with number words as digits ("one hundred twenty" → "120", "five" → "5",
  * "ten point five" → "10.5"), so a note's "120/80" and a spoken "one twenty over eighty" compare.
  */
 export function wordTokens(text: string): string[] {
-  const raw = text
-    .toLowerCase()
+  const raw = spacedDecimalsAsPoint(text.toLowerCase())
     .replace(/[’‘]/g, "'")
     .match(/\d+(?:[.:/,]\d+)*|[a-z]+(?:'[a-z]+)?|%|[,;]/g);
   if (!raw) return [];

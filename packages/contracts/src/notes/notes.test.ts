@@ -194,3 +194,13 @@ describe('sentences that stop mid-phrase', () => {
     expect(repairMidPhrase('Denies chest pain.')).toBe('Denies chest pain.');
   });
 });
+
+describe('a spoken decimal point', () => {
+  it.each([
+    ['tokenised (ACI-BENCH)', '[doctor] your temperature is ninety eight . seven today'],
+    ['as a recogniser writes it', 'your temperature is ninety eight point seven today'],
+  ])("bears out the note's 98.7, %s", (_shape, transcript) => {
+    expect(checkNoteSafety('Temperature: 98.7 °F.', transcript)).toEqual([]);
+    expect(checkNoteSafety('Temperature: 98 °F.', transcript)).not.toEqual([]);
+  });
+});

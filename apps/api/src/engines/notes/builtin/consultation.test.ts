@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyseConsultation } from './consultation';
+import { inThreeShapes, SHAPES as SHAPES_OF_VISIT } from './writers/consultation.fixture';
 
 /** One consultation in the shapes the app receives (issue 21). */
 const SHAPES = {
@@ -84,4 +85,26 @@ describe('reading a consultation', () => {
     const result = c.utterances.find((u) => u.text.includes('ejection fraction'));
     expect(result).toMatchObject({ role: 'clinician' });
   });
+});
+
+describe('vital signs', () => {
+  const VISIT = inThreeShapes([
+    ['doctor', 'I saw that your blood pressure was two hundred over ninety in the hospital.'],
+    ['patient', 'Yes, they added another pill for it.'],
+    [
+      'doctor',
+      'Let us do a quick physical exam. Your blood pressure looks pretty good today at one eighteen over seventy two, your temperature is ninety eight point seven and your respirations are eighteen.',
+    ],
+  ]);
+
+  for (const shape of SHAPES_OF_VISIT) {
+    it(`are today's, read as said, ${shape}`, () => {
+      const vitals = analyseConsultation(VISIT[shape]).vitals.map((v) => `${v.label}: ${v.value}`);
+      expect(vitals).toContain('Blood pressure: 118/72 mmHg');
+      expect(vitals).toContain('Respiratory rate: 18 breaths per minute');
+      expect(vitals.join(' ')).not.toMatch(/200\/90/);
+      // Without punctuation "ninety eight point seven" is still 98.7, never 98.
+      expect(vitals.filter((v) => v.startsWith('Temperature'))).toEqual(['Temperature: 98.7 °F']);
+    });
+  }
 });

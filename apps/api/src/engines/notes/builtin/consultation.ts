@@ -20,6 +20,7 @@ import {
 import { detokenise, normaliseText, stripLeadingMarkers, wordCount } from './normalise';
 import { splitSentences } from './sentences';
 import {
+  ONES,
   findingMentions,
   prepareAssertionText,
   restsOnUncertainWords,
@@ -79,6 +80,8 @@ interface MedicationFact {
 interface VitalFact {
   label: string;
   value: string;
+  /** Read out during the examination (today's), not told of in the history. */
+  readInExam: boolean;
 }
 
 export interface Consultation {
@@ -579,14 +582,21 @@ function unitOf(unit: string): string {
 
 // --- vitals -------------------------------------------------------------------------------------
 
-function vitalsIn(text: string): VitalFact[] {
-  const found: VitalFact[] = [];
+function vitalsIn(text: string): Omit<VitalFact, 'readInExam'>[] {
+  const found: Omit<VitalFact, 'readInExam'>[] = [];
   const bp = /\b(?:blood pressure|bp)\b[^.?!]{0,160}?\b(\d{2,3})\/(\d{2,3})\b/.exec(text);
   if (bp) found.push({ label: 'Blood pressure', value: `${bp[1]}/${bp[2]} mmHg` });
   const hr = /\b(?:heart rate|pulse)\b[^.?!\d]{0,60}?\b(\d{2,3})\b/.exec(text);
   if (hr && !/\d\/\d/.test(hr[0])) found.push({ label: 'Heart rate', value: `${hr[1]} bpm` });
-  const rr = /\brespiratory rate\b[^.?!\d]{0,30}?\b(\d{1,2})\b/.exec(text);
-  if (rr) found.push({ label: 'Respiratory rate', value: `${rr[1]} breaths per minute` });
+  // Rates under twenty stay words after normalising ("your respirations are eighteen").
+  const rr =
+    /\b(?:respiratory rate|respirations?|resp rate)\b[^.?!\d]{0,30}?\b(\d{1,2}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\b/.exec(
+      text,
+    );
+  if (rr?.[1]) {
+    const rate = ONES[rr[1]] ?? Number(rr[1]);
+    found.push({ label: 'Respiratory rate', value: `${rate} breaths per minute` });
+  }
   const temp =
     /\b(?:temperature|temp|fever of|running a fever)\b[^.?!\d]{0,30}?\b(\d{2,3}(?:\.\d)?)\b/.exec(
       text,
@@ -999,7 +1009,11 @@ function readAllergies(draft: ConsultationDraft, u: Utterance): void {
 function readVitals(draft: ConsultationDraft, u: Utterance): void {
   if (u.role === 'clinician') {
     for (const v of vitalsIn(u.text)) {
-      if (!draft.vitals.some((x) => x.label === v.label)) draft.vitals.push(v);
+      const fact = { ...v, readInExam: u.phase === 'exam' };
+      const known = draft.vitals.findIndex((x) => x.label === v.label);
+      if (known < 0) draft.vitals.push(fact);
+      // "Your blood pressure was 200/90 in the hospital" gives way to today's reading.
+      else if (fact.readInExam && !draft.vitals[known]?.readInExam) draft.vitals[known] = fact;
     }
     if (
       /\b(?:vital signs|vitals)\b[^.]*\b(?:look|looks|are|were|is)\b[^.]*\b(?:good|great|normal|fine|stable|okay|ok|unremarkable)\b/.test(

@@ -14,3 +14,20 @@ describe('speech made readable', () => {
     );
   });
 });
+
+describe('spoken measurements keep their value', () => {
+  it.each([
+    ['your temperature is ninety eight point seven today', 'your temperature is 98.7 today'],
+    // ACI-BENCH's tokenised transcripts write the spoken point as a spaced full stop.
+    ['a fever of about a hundred . four right now', 'a fever of about 100.4 right now'],
+    ['blood pressure was one eighteen over seventy two', 'blood pressure was 118/72'],
+  ])('%s', (spoken, written) => {
+    expect(normaliseText(spoken)).toBe(written);
+  });
+
+  it('leaves a sentence that ends in a number followed by another alone', () => {
+    expect(normaliseText('she was twenty . two weeks later it came back')).toBe(
+      'she was 20. 2 weeks later it came back',
+    );
+  });
+});

@@ -8,7 +8,7 @@
  * note is written (see `style.ts`).
  */
 
-import { ONES, TENS, readNumber } from '@clerkly/contracts';
+import { ONES, TENS, readNumber, spacedDecimalsAsPoint } from '@clerkly/contracts';
 
 const TOKENISED_CONTRACTIONS: [RegExp, string][] = [
   [/\b(\w+) n't\b/g, "$1n't"],
@@ -71,8 +71,10 @@ const LEADING_MARKERS =
   /^(?:(?:okay|ok|alright|all right|so|well|now|and|but|yeah|yep|right|great|good|perfect|sure|cool|anyway|anyhow|then|also|plus|oh|hey|um|uh|just)\b[\s,]*)+/;
 
 const NUM_ALT = [...Object.keys(ONES), ...Object.keys(TENS), 'hundred', 'thousand'].join('|');
+const DIGIT_WORD = 'zero|one|two|three|four|five|six|seven|eight|nine';
+/** A run of number words, with its spoken decimals ("ninety eight point seven"). */
 const NUMBER_WORD = new RegExp(
-  `\\b(?:a\\s+)?(?:${NUM_ALT})(?:[\\s-]+(?:and\\s+)?(?:${NUM_ALT}))*\\b`,
+  `\\b(?:a\\s+)?(?:${NUM_ALT})(?:[\\s-]+(?:and\\s+)?(?:${NUM_ALT}))*(?:\\s+point(?:\\s+(?:${DIGIT_WORD}))+)?\\b`,
   'g',
 );
 
@@ -146,7 +148,7 @@ export function detokenise(text: string): string {
     out = out.replace(pattern, replacement);
   }
   for (const [pattern, replacement] of CONTRACTIONS) out = out.replace(pattern, replacement);
-  return out;
+  return spacedDecimalsAsPoint(out);
 }
 
 /** Fillers, false starts ("ex- exerting") and stutters ("i , i , i") out. */
