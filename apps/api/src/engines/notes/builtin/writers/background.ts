@@ -67,11 +67,12 @@ export function writeFamilyHistory(ctx: WriterContext): SectionBody | null {
 /**
  * The conditions the patient has had, named; then what was said of them. A sentence belongs here
  * when it says the patient was diagnosed with or had something ("a history of", "diagnosed with",
- * "had a heart attack"), not when it only mentions surgery or "the past": "we want her to have
- * this knee surgery this summer" is the plan, "worse in the past six months" the present illness.
+ * "had a heart attack", "had my gallbladder removed"), not when it only mentions surgery, an
+ * illness or "the past": "we want her to have this knee surgery this summer" is the plan, "it
+ * felt like I was having a heart attack" and "worse in the past six months" the present illness.
  */
 const PAST_HISTORY_RE =
-  /\b(?:history of|diagnosed (?:with|as)|(?:i|he|she) (?:have|has|had) had|had (?:a|an) (?:heart attack|stroke|fracture|broken|surgery|operation)|(?:broke|fractured) (?:my|his|her)|heart attack|years ago)\b/;
+  /\b(?:history of|diagnosed (?:with|as)|had (?:a|an) (?:heart attack|stroke|fracture|broken \w+|surgery|operation)|had (?:my|his|her|their) \w+ (?:removed|replaced|taken out|operated on)|(?:broke|fractured) (?:my|his|her|their))\b/;
 const NOT_PAST_RE =
   /\b(?:going to|gonna|scheduled|will|want|would like|plan(?:ning)?|today|this (?:week|summer|month)|worse|worsening|family|mother|father|mom|dad|brother|sister)\b/;
 
