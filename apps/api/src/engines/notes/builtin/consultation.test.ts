@@ -108,3 +108,29 @@ describe('vital signs', () => {
     });
   }
 });
+
+describe('the plan begins with what the clinician will do', () => {
+  const VISIT = inThreeShapes([
+    ['doctor', 'How are the lumps in your breasts?'],
+    ['patient', 'They feel smaller but they are still there.'],
+    ['doctor', 'Let me examine you. The breasts feel dense on both sides.'],
+    ['patient', 'Okay.'],
+    ['doctor', 'I think we should just keep monitoring them for now.'],
+    ['patient', 'I am worried because my mom was diagnosed with breast cancer at forty five.'],
+    [
+      'doctor',
+      'We could get a breast specialist on the team. They sometimes do an ultrasound as an extension of their physical exam. I will send out a referral.',
+    ],
+  ]);
+
+  for (const shape of SHAPES_OF_VISIT) {
+    it(`"keep monitoring them" and "we could get a specialist" are the plan, ${shape}`, () => {
+      const c = analyseConsultation(VISIT[shape]);
+      const phaseOf = (words: RegExp) => c.utterances.find((u) => words.test(u.text))?.phase;
+      expect(phaseOf(/ultrasound/)).toBe('plan');
+      expect(phaseOf(/specialist/)).toBe('plan');
+      // The mother's cancer, told during the plan, is not the patient's past history.
+      expect(c.pastConditions.join(' ')).not.toMatch(/breast cancer/);
+    });
+  }
+});

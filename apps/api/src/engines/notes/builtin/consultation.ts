@@ -141,7 +141,7 @@ const PLAN_CUE =
 
 /** Treatment talk that starts the plan once the history is over. */
 const PLAN_ACTION =
-  /\b(?:we will|we are going to|i am going to|i want to|i would like to|let us|i recommend|i suggest|we should|we can|we need to)\b[^.]*\b(?:prescribe|order|refer|schedule|start you|increase|decrease|continue|stop|send you|give you|put you on|get you|get your|recommend|surgery|physical therapy|injection|brace|follow up)\b|\bwe suspect\b|\bi suspect\b|\bi (?:think|would say|'d say|say) (?:this|that) is (?:probably |likely |most likely |more of )?(?:a|an) |\bi(?:'ll| will) write (?:\w+ ){0,2}(?:certificate|sick note|fit note|letter|prescription|referral)/;
+  /\b(?:we will|we are going to|i am going to|i want to|i would like to|let us|i recommend|i suggest|we should|we can|we could|we need to)\b[^.]*\b(?:prescribe|order|refer|referral|schedule|start you|increase|decrease|continue|stop|send you|send out|give you|put you on|get you|get your|recommend|surgery|physical therapy|injection|brace|follow up|keep monitoring|monitor (?:it|them|this|that|your)|keep an eye on)\b|\bwe suspect\b|\bi suspect\b|\bi (?:think|would say|'d say|say) (?:this|that) is (?:probably |likely |most likely |more of )?(?:a|an) |\bi(?:'ll| will) write (?:\w+ ){0,2}(?:certificate|sick note|fit note|letter|prescription|referral)/;
 
 const QUESTION_START =
   /^(?:do|does|did|are|is|was|were|have|has|had|can|could|would|will|any|anything|how|what|when|where|why|which|who|whose|so you|and you|you have|you are|you had|you were|you do|you did|you feel|you said|you mentioned|you never|you take|you still)\b/;
