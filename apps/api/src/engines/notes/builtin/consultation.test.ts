@@ -134,3 +134,22 @@ describe('the plan begins with what the clinician will do', () => {
     });
   }
 });
+
+describe('past conditions are the patient’s own', () => {
+  const VISIT = inThreeShapes([
+    ['doctor', 'Do you have any other medical conditions?'],
+    ['patient', 'No, I just had my physical and I am pretty good otherwise.'],
+    ['doctor', 'What conditions would you say run in your family?'],
+    ['patient', 'High blood pressure, diabetes and depression.'],
+    ['doctor', 'Any history of endometriosis?'],
+    ['patient', 'Any history of what?'],
+    ['doctor', 'Endometriosis.'],
+    ['patient', 'No.'],
+  ]);
+
+  for (const shape of SHAPES_OF_VISIT) {
+    it(`not the family's, nor a condition asked about again and denied, ${shape}`, () => {
+      expect(analyseConsultation(VISIT[shape]).pastConditions).toEqual([]);
+    });
+  }
+});

@@ -1068,12 +1068,23 @@ function readAgreement(draft: ConsultationDraft, u: Utterance): void {
 }
 
 /** Chronic conditions named while taking the history. */
+const FAMILY_WORDS =
+  /\b(?:mom|mum|mother|dad|father|brother|sister|grandm\w*|grandf\w*|grandpa|grandma|aunt|uncle|cousin|family|son|daughter|wife|husband|parents?)\b/;
+
 function readPastConditions(draft: ConsultationDraft, u: Utterance): void {
+  // "what conditions run in your family?" "high blood pressure and diabetes": the family's.
   const family =
-    /\b(?:mom|mum|mother|dad|father|brother|sister|grandm\w*|grandf\w*|grandpa|grandma|aunt|uncle|cousin|family|son|daughter|wife|husband|parents?)\b/.test(
-      u.text,
+    FAMILY_WORDS.test(u.text) || (u.answers ?? []).some((q) => FAMILY_WORDS.test(q.text));
+  // "any history of endometriosis?" "any history of what?" "endometriosis." "no.": the lone word
+  // repeats the question (whoever the transcript says said it); the answer says whether the
+  // patient had it.
+  const said = u.text.replace(/[.?!,]/g, '').trim();
+  const echo =
+    wordCount(said) <= 2 &&
+    draft.utterances.some(
+      (p) => p.id < u.id && p.id >= u.id - 3 && p.question && p.text.includes(said),
     );
-  if ((u.phase === 'history' || /\bhistory of\b/.test(u.text)) && !family) {
+  if ((u.phase === 'history' || /\bhistory of\b/.test(u.text)) && !family && !echo) {
     CONDITION_RE.lastIndex = 0;
     for (let m = CONDITION_RE.exec(u.text); m !== null; m = CONDITION_RE.exec(u.text)) {
       const term = m[0];
