@@ -153,3 +153,28 @@ describe('past conditions are the patient’s own', () => {
     });
   }
 });
+
+describe('medicines the patient takes or is given', () => {
+  const VISIT = inThreeShapes([
+    ['doctor', 'Have you taken anything for the pain, for example Tylenol or Advil?'],
+    ['patient', 'No, nothing.'],
+    ['patient', 'I stopped taking the birth control last year.'],
+    ['patient', 'I take metformin five hundred milligrams twice a day.'],
+    ['doctor', 'Try not to take any ibuprofen.'],
+    ['doctor', 'We will stop the Norvasc.'],
+    [
+      'doctor',
+      'We are going to treat you with penicillin, I am sorry, amoxicillin five hundred milligrams three times a day.',
+    ],
+  ]);
+
+  for (const shape of SHAPES_OF_VISIT) {
+    it(`not one offered as an example, stopped before, to avoid or named by a slip, ${shape}`, () => {
+      const names = analyseConsultation(VISIT[shape]).medications.map((m) => m.name.toLowerCase());
+      expect(names).toEqual(expect.arrayContaining(['metformin', 'norvasc', 'amoxicillin']));
+      for (const not of ['tylenol', 'advil', 'birth control', 'ibuprofen', 'penicillin']) {
+        expect(names).not.toContain(not);
+      }
+    });
+  }
+});

@@ -533,10 +533,16 @@ const NOT_DRUG_BEFORE_DOSE = new Set([
   'them',
 ]);
 
-function medicationsIn(
-  text: string,
-): { name: string; dose: string | null; frequency: string | null }[] {
-  const found: { name: string; dose: string | null; frequency: string | null }[] = [];
+interface MedicationMention {
+  name: string;
+  dose: string | null;
+  frequency: string | null;
+  /** Where the name is in the text. */
+  index: number;
+}
+
+function medicationsIn(text: string): MedicationMention[] {
+  const found: MedicationMention[] = [];
   const seen = new Set<string>();
   MEDICATION_RE.lastIndex = 0;
   for (let m = MEDICATION_RE.exec(text); m !== null; m = MEDICATION_RE.exec(text)) {
@@ -557,6 +563,7 @@ function medicationsIn(
           ? `${doseBefore[1]} ${unitOf(doseBefore[2] ?? '')}`
           : null,
       frequency: freq ? freq[0] : null,
+      index: m.index,
     });
   }
   // Unknown drug names: "<word> 40 mg".
@@ -567,7 +574,12 @@ function medicationsIn(
     if (CONDITION_RE.test(name)) continue;
     seen.add(name);
     const freq = FREQUENCY.exec(text.slice(m.index + m[0].length, m.index + m[0].length + 40));
-    found.push({ name, dose: `${m[2]} ${unitOf(m[3] ?? '')}`, frequency: freq ? freq[0] : null });
+    found.push({
+      name,
+      dose: `${m[2]} ${unitOf(m[3] ?? '')}`,
+      frequency: freq ? freq[0] : null,
+      index: m.index,
+    });
   }
   return found;
 }
@@ -970,10 +982,33 @@ function readSymptoms(draft: ConsultationDraft, u: Utterance): void {
   }
 }
 
-/** Medicines with dose and frequency, wherever they are named. */
+/**
+ * "try not to take any ibuprofen", "i stopped taking the birth control", "we want to avoid going
+ * to insulin". A medicine the plan stops ("we will stop the norvasc", "get you off your
+ * clopidogrel") is still one the patient takes today.
+ */
+const NOT_TAKEN_BEFORE =
+  /\b(?:(?:not|never|no longer)(?: been)? (?:to )?(?:take|taking|taken|took|on|using|use|used|started on)|stopped(?: taking| using)?|quit(?: taking)?|avoid(?:ing)?(?: going to| taking| using)?|instead of)\b[^,.;?]{0,20}$/;
+/** "penicillin or, i am sorry, amoxicillin": the first name was a slip. */
+const CORRECTED_AFTER = /^\s*,?\s*(?:or\s*,?\s*)?(?:i am sorry|sorry|i mean|excuse me)\b/;
+/** A question naming medicines as examples: "do you take anything like advil or motrin?" */
+const EXAMPLES_BEFORE = /\b(?:any|anything)\b[^.?]*\b(?:like|such as|for example)\b[^.?]*$/;
+
+/**
+ * Medicines the patient takes or is given, with dose and frequency, wherever they are named; not
+ * one named only to be avoided or stopped, corrected in the same breath, or offered as an example
+ * in a question the patient did not answer yes to.
+ */
 function readMedications(draft: ConsultationDraft, u: Utterance): void {
   if (isAllergyTalk(u)) return;
-  for (const med of medicationsIn(u.text)) {
+  for (const { index, ...med } of medicationsIn(u.text)) {
+    const before = u.text.slice(Math.max(0, index - 40), index);
+    // Unpunctuated speech may be cut right after the slip: "…with penicillin | i am sorry…".
+    const next = draft.utterances.find((x) => x.id === u.id + 1)?.text ?? '';
+    const after = `${u.text.slice(index + med.name.length)} ${next}`;
+    if (NOT_TAKEN_BEFORE.test(before) || CORRECTED_AFTER.test(after)) continue;
+    const asked = u.text.slice(0, index);
+    if (u.question && u.answer?.polarity !== 'yes' && EXAMPLES_BEFORE.test(asked)) continue;
     draft.medications.push({ ...med, utteranceId: u.id, phase: u.phase });
   }
 }
