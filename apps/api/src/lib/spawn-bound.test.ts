@@ -3,10 +3,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
+/**
+ * Whether the process still runs. A killed process whose parent is gone stays a zombie ("Z" in
+ * /proc) until whoever adopted it reaps it, which on a busy machine can take a while: it has
+ * stopped all the same.
+ */
 const alive = (pid: number): boolean => {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) state …": the state follows the command name's closing parenthesis.
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
   } catch {
     return false;
   }
