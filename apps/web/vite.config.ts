@@ -35,6 +35,14 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Two files at a time (vitest's default on 2 cores is one), and a worker runs file after file
+    // in one jsdom page with the modules it has loaded: a fresh page and module graph per file
+    // cost 42–67 s of environment set-up and 26–37 s of import per run on this 2-core machine
+    // (docs/decisions/031). Each test renders its own app and query client (testing/render-app);
+    // RTL's cleanup, restoreMocks, unstubGlobals and setup-tests.ts reset the page, the mocks,
+    // the toasts and storage between tests. VITEST_MAX_WORKERS overrides the worker count.
+    maxWorkers: 2,
+    isolate: false,
     // Time limits that catch a hang, not a slow machine (issue 22). A test that renders the app
     // needs 1–4 s of CPU for jsdom, Mantine and the lazily loaded pages; on 2 cores shared with
     // other work (load 6–19 measured) it gets a fraction of that, and the default 5 s limit then

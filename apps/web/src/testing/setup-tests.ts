@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
@@ -47,6 +48,12 @@ window.ResizeObserver = ResizeObserverStub;
 let consoleErrors: unknown[][] = [];
 
 beforeEach(() => {
+  // Test files share a worker's page and modules (vite.config.ts, `isolate: false`), so each
+  // test starts from what a fresh page has: no toast (Mantine keeps them in a module-level
+  // store, and a request finishing after the last test can still add one) and empty storage.
+  notifications.clean();
+  localStorage.clear();
+  sessionStorage.clear();
   const print = console.error.bind(console);
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.push(args);

@@ -68,7 +68,6 @@ async function renderAudioCheck() {
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'mediaDevices');
-  localStorage.clear();
   contexts.length = 0;
 });
 

@@ -9,10 +9,8 @@ import {
 } from '../../../testing/mock-api';
 import { createUser } from '../../../testing/data-generators';
 import { renderPage } from '../../../testing/render-app';
-import { setUpFlowTests } from '../../../testing/flow-tests';
 import { submitSignUp } from '../../../testing/sign-up';
 
-setUpFlowTests();
 afterEach(() => {
   vi.useRealTimers();
 });

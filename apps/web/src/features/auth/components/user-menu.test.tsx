@@ -10,9 +10,6 @@ import {
   type ApiHandler,
 } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
-import { setUpFlowTests } from '../../../testing/flow-tests';
-
-setUpFlowTests();
 
 type SignOutHandler = (endSession: () => void) => Response;
 

@@ -9,9 +9,6 @@ import {
   type ApiHandlers,
 } from '../../../testing/mock-api';
 import { renderPage } from '../../../testing/render-app';
-import { setUpFlowTests } from '../../../testing/flow-tests';
-
-setUpFlowTests();
 
 const EMAIL = 'ada@example.com';
 

@@ -13,9 +13,6 @@ import {
 import { withFallbackForOtherPages } from '../../../testing/mock-api-fallback';
 import { fill } from '../../../testing/fill';
 import { renderPage } from '../../../testing/render-app';
-import { setUpFlowTests } from '../../../testing/flow-tests';
-
-setUpFlowTests();
 
 const CREDENTIALS = { email: 'ada.lovelace@example.com', password: 'Sup3r$ecret!' };
 

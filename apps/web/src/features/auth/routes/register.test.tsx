@@ -7,15 +7,12 @@ import { fill } from '../../../testing/fill';
 import { errorResponse, jsonResponse, mockApi, type ApiHandlers } from '../../../testing/mock-api';
 import { withFallbackForOtherPages } from '../../../testing/mock-api-fallback';
 import { renderPage } from '../../../testing/render-app';
-import { setUpFlowTests } from '../../../testing/flow-tests';
 import {
   signUpField as field,
   signUpHandlers,
   submitSignUp,
   verifyEmailCode,
 } from '../../../testing/sign-up';
-
-setUpFlowTests();
 
 const applicant = createUser({ profession: null, email: 'grace@example.com' });
 

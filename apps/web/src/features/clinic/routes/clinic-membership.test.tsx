@@ -1,6 +1,6 @@
 import { CLINIC_MESSAGES, type ClinicAuditPage, type ClinicRole } from '@clerkly/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keepInvitationToken, pendingInvitationToken } from '../../../lib/clinic-invitation';
 import { createUser } from '../../../testing/data-generators';
 import { clinicPageHandlers, createClinic } from '../../../testing/clinic-page';
@@ -13,7 +13,6 @@ import {
 } from '../../../testing/mock-api';
 import { withFallbackForOtherPages } from '../../../testing/mock-api-fallback';
 import { renderApp } from '../../../testing/render-app';
-import { setUpFlowTests } from '../../../testing/flow-tests';
 import { signUpHandlers, submitSignUp, verifyEmailCode } from '../../../testing/sign-up';
 
 /**
@@ -21,8 +20,6 @@ import { signUpHandlers, submitSignUp, verifyEmailCode } from '../../../testing/
  * its confirmation, the Audit page's Target column and former members, and an invitee without an
  * account sent to sign up and joined without a click.
  */
-setUpFlowTests();
-afterEach(() => sessionStorage.clear());
 
 const ada = createUser();
 const TOKEN = 'a'.repeat(43);

@@ -5,9 +5,6 @@ import { createUser } from '../../../testing/data-generators';
 import { clinicPageHandlers } from '../../../testing/clinic-page';
 import { jsonResponse, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
-import { setUpFlowTests } from '../../../testing/flow-tests';
-
-setUpFlowTests();
 
 const ada = createUser();
 

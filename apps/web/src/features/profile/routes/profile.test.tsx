@@ -5,9 +5,6 @@ import { createUser } from '../../../testing/data-generators';
 import { fill } from '../../../testing/fill';
 import { errorResponse, jsonResponse, mockApi, type ApiHandlers } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
-import { setUpFlowTests } from '../../../testing/flow-tests';
-
-setUpFlowTests();
 
 const ada = createUser({
   profession: 'Cardiologist',

@@ -9,7 +9,6 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../../testing/data-generators';
-import { setUpFlowTests } from '../../../testing/flow-tests';
 import {
   errorResponse,
   jsonResponse,
@@ -18,8 +17,6 @@ import {
 } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 import { redirectTo } from '../components/plans-modal';
-
-setUpFlowTests();
 
 const trialUsage: Usage = { isFreeTrial: true, sessions: 3, notes: 12, access: 'trial' };
 const paidUsage: Usage = { isFreeTrial: false, sessions: 40, notes: 130, access: 'paid' };
@@ -73,9 +70,7 @@ function renderSubscription(
 describe('Subscription page', () => {
   it('shows a trial user Basic, Active, Free Forever and usage of 15 and of 45', async () => {
     const { requests } = renderSubscription('/subscription');
-    const plan = await screen
-      .findByRole('article', { name: 'Current plan' })
-      .catch(() => screen.findByLabelText('Current plan'));
+    const plan = await screen.findByLabelText('Current plan');
     expect(within(plan).getByText('Basic')).toBeInTheDocument();
     expect(within(plan).getByText('Active')).toBeInTheDocument();
     expect(within(plan).getByText('Free Forever')).toBeInTheDocument();
