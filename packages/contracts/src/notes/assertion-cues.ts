@@ -214,6 +214,10 @@ export const HYPOTHETICAL_CUES = [
   'prevent',
   'risk of',
   'avoid',
+  // "i wish i had some weight loss": wanted, not had.
+  'wish',
+  'wishes',
+  'wished',
 ] as const;
 
 /** Before a finding: it belongs to the past ("history of", "i used to get migraines"). */
@@ -256,6 +260,20 @@ export const OTHER_PERSON_CUES = [
   'his mother',
   'her father',
   'his father',
+] as const;
+
+/**
+ * Words that start what the patient does have, after a denial: "no fever, some chills", "no
+ * nausea, a little bit of heartburn". They end a negation's reach, not other cues' ("call me if
+ * you get some chest pain" stays hypothetical).
+ */
+export const AFFIRMING_QUANTITIES = [
+  'some',
+  'a little',
+  'a little bit of',
+  'a bit of',
+  'a lot of',
+  'lots of',
 ] as const;
 
 /**

@@ -102,3 +102,22 @@ describe('the assertion stage on what the offline recogniser writes', () => {
     ]);
   });
 });
+
+describe('what the patient does have after a denial', () => {
+  it.each([
+    ['[patient] no fever , some chills .', 'punctuated'],
+    ['no fever some chills', 'unpunctuated'],
+  ])('"no fever, some chills" denies only the fever (%s)', (text) => {
+    expect(assertions(text, 'fever')).toEqual(['negated']);
+    expect(assertions(text, 'chills')).toEqual(['affirmed']);
+  });
+
+  it('leaves a condition a condition ("if you get some chest pain") and a wish a wish', () => {
+    expect(assertions('[doctor] call me if you get some chest pain .', 'chest pain')).toEqual([
+      'hypothetical',
+    ]);
+    expect(assertions('[patient] i wish i had some weight loss .', 'weight loss')).toEqual([
+      'hypothetical',
+    ]);
+  });
+});

@@ -24,6 +24,7 @@ import {
   PSEUDO_NEGATIONS,
   QUESTION_CUES,
   TERMINATION_CUES,
+  AFFIRMING_QUANTITIES,
 } from './assertion-cues';
 import { SPEAKER_TAG, stem } from './clinical-text';
 
@@ -160,8 +161,12 @@ const byLastWord = (cues: readonly string[]) => cueTable(cues, (w) => w[w.length
 const byFirstWord = (cues: readonly string[]) => cueTable(cues, (w) => w[0] ?? '');
 
 const PSEUDO = byLastWord(PSEUDO_NEGATIONS);
-const BACKWARD: [Exclude<Assertion, 'affirmed'> | 'terminate' | 'pseudo', CueTable][] = [
+const BACKWARD: [
+  Exclude<Assertion, 'affirmed'> | 'terminate' | 'pseudo' | 'end-negation',
+  CueTable,
+][] = [
   ['pseudo', PSEUDO],
+  ['end-negation', byLastWord(AFFIRMING_QUANTITIES)],
   ['negated', byLastWord(NEGATION_CUES)],
   ['asked', byLastWord(QUESTION_CUES)],
   ['possible', byLastWord(POSSIBLE_CUES)],
@@ -177,7 +182,7 @@ const YES_ANSWER = byFirstWord(POSITIVE_ANSWERS);
 const FORWARD_QUESTION = byFirstWord(QUESTION_CUES.filter((c) => !c.startsWith('any')));
 /** After these, a new subject continues the clause ("i don't think i have any", "no pain in my chest"). */
 const BINDS_NEXT = new Set(
-  'think know say said believe sure guess feel felt noticed notice that if whether realize remember in on to of with at from around under over near by about into behind or'.split(
+  'think know say said believe sure guess feel felt noticed notice wish wishes wished that if whether realize remember in on to of with at from around under over near by about into behind or'.split(
     ' ',
   ),
 );
@@ -245,6 +250,7 @@ function cuesBefore(text: AssertionText, first: number): BackwardCue[] {
   if (isSentenceBreak(tokens[first]?.breakBefore ?? 'turn')) return found;
   // "i can't | catch my breath": a pseudo-negation that ends on the mention's first word.
   const inside = cueEndingAt(tokens, first, PSEUDO);
+  let negationEnded = false;
   for (let j = first - Math.max(1, inside); j >= 0 && first - j <= reach;) {
     let matched = false;
     for (const [kind, table] of BACKWARD) {
@@ -252,7 +258,10 @@ function cuesBefore(text: AssertionText, first: number): BackwardCue[] {
       if (length === 0) continue;
       matched = true;
       if (kind === 'terminate') return found;
-      if (kind !== 'pseudo') {
+      if (kind === 'end-negation') negationEnded = true;
+      else if (kind === 'negated' && negationEnded) {
+        // "no fever, some | chills": the denial was the fever's.
+      } else if (kind !== 'pseudo') {
         found.push({
           kind,
           at: j - length + 1,

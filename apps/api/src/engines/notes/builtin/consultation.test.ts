@@ -178,3 +178,33 @@ describe('medicines the patient takes or is given', () => {
     });
   }
 });
+
+describe('a symptom is present or denied only as the patient said it', () => {
+  const VISIT = inThreeShapes([
+    ['doctor', 'Body aches, joint pain?'],
+    ['patient', 'A bit of joint pain.'],
+    ['doctor', 'Are you coughing anything up?'],
+    ['patient', 'No fever, but I bring up phlegm in the morning.'],
+    ['doctor', 'How have you been feeling?'],
+    ['patient', 'No headache, some chills.'],
+    ['patient', 'A little numbness in my feet but nothing tingling.'],
+    ['patient', 'I wish I had some weight loss.'],
+  ]);
+
+  for (const shape of SHAPES_OF_VISIT) {
+    it(`from the answer's own words, ${shape}`, () => {
+      const symptoms = analyseConsultation(VISIT[shape]).symptoms;
+      const said = (name: string) =>
+        symptoms.filter((s) => s.canonical === name).map((s) => s.present);
+      expect(said('joint pain')).toContain(true);
+      // Without a question mark, "body aches joint pain a bit of joint pain" could be the
+      // patient's own list: only the punctuated shapes show it was asked.
+      if (shape !== 'asr') expect(said('body aches')).not.toContain(true);
+      expect(said('cough')).not.toContain(false);
+      expect(said('chills')).toEqual(expect.arrayContaining([true]));
+      expect(said('chills')).not.toContain(false);
+      expect(said('tingling')).not.toContain(true);
+      expect(said('weight loss')).not.toContain(true);
+    });
+  }
+});

@@ -20,6 +20,7 @@ import {
 import { detokenise, normaliseText, stripLeadingMarkers, wordCount } from './normalise';
 import { splitSentences } from './sentences';
 import {
+  AFFIRMING_QUANTITIES,
   ONES,
   findingMentions,
   prepareAssertionText,
@@ -67,6 +68,12 @@ interface SymptomFact {
   system: BodySystem;
   present: boolean;
   utteranceId: number;
+  /**
+   * Asked about together with what the answer named instead ("body aches, joint pain?" "a bit
+   * of joint pain"): the answer says nothing of it, so it stands only as the denial the
+   * assertion stage reads in the words themselves ("any nausea or vomiting, not really").
+   */
+  unanswered?: boolean;
 }
 
 interface MedicationFact {
@@ -405,6 +412,16 @@ function detectAge(utterances: Utterance[]): number | null {
 
 // --- symptoms -----------------------------------------------------------------------------------
 
+/**
+ * Where a negation's reach ends: a contrast ("but", "however"), the end of a sentence, a new
+ * clause with its own subject (", she has ..."), or what the patient does have ("no fever, some
+ * chills": the assertion stage's `AFFIRMING_QUANTITIES`).
+ */
+const NEGATION_BOUNDARY = new RegExp(
+  `\\b(?:but|however|although|though|except|yet|whereas)\\b|[;.!?]|,\\s*(?:and\\s+|so\\s+)?(?:i|he|she|they|we|it|there|you)\\s|\\b(?:${AFFIRMING_QUANTITIES.join('|')})\\s`,
+  'g',
+);
+
 /** Symptoms named in one sentence, with polarity from negation within the same clause. */
 export function symptomsIn(
   text: string,
@@ -422,18 +439,19 @@ export function symptomsIn(
     const entry = SYMPTOM_BY_TERM.get(term);
     if (!entry || WEAK_SYMPTOM_WORDS.has(term)) continue;
     const before = text.slice(0, m.index);
-    // A negation reaches along a list ("no fever, chills, or night sweats") up to a contrast
-    // ("but", "however") or a new clause with its own subject (", she has ...").
-    const boundaries = [
-      ...before.matchAll(
-        /\b(?:but|however|although|though|except|yet|whereas)\b|[;.!?]|,\s*(?:and\s+|so\s+)?(?:i|he|she|they|we|it|there|you)\s/g,
-      ),
-    ];
+    // A negation reaches along a list ("no fever, chills, or night sweats") up to a boundary.
+    const boundaries = [...before.matchAll(NEGATION_BOUNDARY)];
     const last = boundaries[boundaries.length - 1];
     const scope = last ? before.slice((last.index ?? 0) + last[0].length) : before;
     // "any" only negates inside a question; in a statement "no"/"not"/"denies" do.
+    // "no fever, some chills": "some" starts what the patient has (a boundary above). "nothing
+    // tingling or hurting": "nothing" negates only the words right after it, not "nothing helps
+    // the pain".
     const negated =
-      /\b(?:no|not|denies|denied|deny|without|never|none|nor|negative for|free of)\b/.test(scope) &&
+      (/\b(?:no|not|denies|denied|deny|without|never|none|nor|negative for|free of)\b/.test(
+        scope,
+      ) ||
+        /\bnothing (?:[a-z]+ (?:or|and|nor) )?$/.test(scope)) &&
       !/\b(?:not sure|not certain|do not know|not only)\b/.test(scope);
     found.push({ term, canonical: entry.canonical, system: entry.system, negated, index: m.index });
   }
@@ -881,6 +899,10 @@ function symptomsBorneOut(
   return symptoms.flatMap((s) => {
     // A localised pain is built from several words ("my left knee hurts"), not one term.
     const verdict = verdictOf(s.term ?? s.canonical) ?? (s.term ? verdictOf(s.canonical) : null);
+    if (s.unanswered) {
+      const { unanswered: _, ...fact } = s;
+      return verdict?.negated && !verdict.affirmed ? [{ ...fact, present: false }] : [];
+    }
     if (!verdict) return [s];
     // Named only in words the recogniser was unsure of: nothing to write either way.
     if (!verdict.heard) return [];
@@ -928,11 +950,21 @@ function readOneLiner(draft: ConsultationDraft, u: Utterance): void {
 function readSymptoms(draft: ConsultationDraft, u: Utterance): void {
   if (isAllergyTalk(u) || (u.phase !== 'history' && u.phase !== 'exam')) return;
   if (u.question && u.answer) {
-    const answerSymptoms = new Set(
-      u.answer.utterances.flatMap((a) => symptomsIn(a.text).map((s) => s.canonical)),
-    );
+    const answerText = u.answer.utterances.map((a) => a.text).join(' ');
+    const answerMentions = u.answer.utterances.flatMap((a) => symptomsIn(a.text));
+    const answerSymptoms = new Set(answerMentions.map((s) => s.canonical));
+    // "are you coughing anything up?" "no fever, but I bring up yuck in the morning": that "no"
+    // is the fever's, not an answer to the question.
+    const first = symptomsIn(answerText)[0];
+    const noIsASymptoms =
+      first !== undefined &&
+      /^(?:no|not|never)\s+(?:[a-z]+\s+)?$/.test(answerText.slice(0, first.index));
+    const polarity = noIsASymptoms ? 'unclear' : u.answer.polarity;
     for (const s of symptomsIn(u.text)) {
-      if (u.answer.polarity === 'no' && !answerSymptoms.has(s.canonical)) {
+      // The answer speaks for itself about what it names (read as the patient's statement);
+      // "body aches, joint pain?" "a bit of joint pain": nothing said of the body aches.
+      if (answerSymptoms.has(s.canonical)) continue;
+      if (polarity === 'no') {
         draft.symptoms.push({
           canonical: s.canonical,
           term: s.term,
@@ -941,17 +973,16 @@ function readSymptoms(draft: ConsultationDraft, u: Utterance): void {
           utteranceId: u.id,
         });
       } else if (
-        u.answer.polarity === 'yes' ||
-        (u.answer.polarity === 'unclear' &&
-          answerSymptoms.size === 0 &&
-          wordCount(u.answer.content) > 0)
+        polarity === 'yes' ||
+        (polarity === 'unclear' && answerSymptoms.size === 0 && wordCount(u.answer.content) > 0)
       ) {
         draft.symptoms.push({
           canonical: s.canonical,
           term: s.term,
           system: s.system,
-          present: true,
+          present: answerSymptoms.size === 0,
           utteranceId: u.id,
+          ...(answerSymptoms.size > 0 ? { unanswered: true } : {}),
         });
       }
     }
