@@ -208,3 +208,31 @@ describe('a symptom is present or denied only as the patient said it', () => {
     });
   }
 });
+
+describe('what a reply answers', () => {
+  const VISIT = inThreeShapes([
+    ['doctor', 'So you have got a history of diabetes, is that right?'],
+    ['patient', 'I do not hear the question.'],
+    [
+      'doctor',
+      'Do you have any other symptoms such as weight loss, constipation, vomiting or issues with urination?',
+    ],
+    ['patient', 'No vomiting, but constipation and weight loss.'],
+    ['doctor', 'Tell me about the headaches.'],
+    ['patient', 'I get a dull pain in the back of my head.'],
+  ]);
+
+  for (const shape of SHAPES_OF_VISIT) {
+    it(`"no vomiting, but …" is not a no; "I do not hear" is not a no; the back of the head is the head, ${shape}`, () => {
+      const c = analyseConsultation(VISIT[shape]);
+      const said = (name: string) =>
+        c.symptoms.filter((s) => s.canonical === name).map((s) => s.present);
+      expect(said('constipation')).not.toContain(false);
+      expect(said('weight loss')).not.toContain(false);
+      expect(said('vomiting')).not.toContain(true);
+      const asked = c.utterances.find((u) => /history of diabetes/.test(u.text));
+      expect(asked?.answer?.polarity ?? 'unclear').not.toBe('no');
+      expect(c.symptoms.map((s) => s.canonical)).not.toContain('back pain');
+    });
+  }
+});

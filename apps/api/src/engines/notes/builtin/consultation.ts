@@ -214,8 +214,9 @@ function mergeBackchannels(turns: RawTurn[]): RawTurn[] {
 
 const UNSURE_ANSWER =
   /^(?:i do not know|i don't know|not sure|i am not sure|i'm not sure|i do not remember|i don't remember|i cannot remember|hard to say|i can't remember|maybe|possibly|i guess)\b/;
+/** A reply that says no ("i do not", but not "i do not hear the question": that asks it again). */
 const NO_ANSWER =
-  /^(?:no|nope|nah|not really|not at all|not that i know|not that i have|never|none|negative|nothing|i do not(?: think so)?|i don't(?: think so)?|i have not|i haven't|i did not|i didn't|i am not|i'm not|i have never|i've never|i never|it does not|it doesn't|it is not|it isn't|it has not|it did not|i would not say|not too much|not much|not anymore|not lately|not recently|not that i've noticed)\b/;
+  /^(?:no|nope|nah|not really|not at all|not that i know|not that i have|never|none|negative|nothing|i do not(?: think so)?(?! (?:hear|understand|follow|get (?:it|what|the question)))|i don't(?: think so)?(?! (?:hear|understand|follow|get (?:it|what|the question)))|i have not|i haven't|i did not|i didn't|i am not|i'm not|i have never|i've never|i never|it does not|it doesn't|it is not|it isn't|it has not|it did not|i would not say|not too much|not much|not anymore|not lately|not recently|not that i've noticed)\b/;
 const YES_ANSWER =
   /^(?:yes|yeah|yep|yup|ya|yah|mm-hmm|mhm|uh-huh|correct|right|sure|absolutely|definitely|sometimes|occasionally|a little|a bit|a lot|kind of|i think so|probably|a few|all the time|constantly|often|i have been|i've been|i take|i use|i do(?:[,.!]|$)|i have(?:[,.!]|$)|i did(?:[,.!]|$)|i am(?:[,.!]|$)|it does(?:[,.!]|$)|it is(?:[,.!]|$)|it has(?:[,.!]|$)|it did(?:[,.!]|$)|i was(?:[,.!]|$))/;
 
@@ -224,9 +225,20 @@ function answerPolarity(rawLower: string): Polarity {
     .replace(/^[\s,.]*(?:(?:um+|uh+|hmm+|oh|well|so|okay|ok|gosh|honestly)[\s,.]+)*/, '')
     .trim();
   if (UNSURE_ANSWER.test(text)) return 'unclear';
-  if (NO_ANSWER.test(text)) return 'no';
+  if (NO_ANSWER.test(text)) return noIsTheSymptoms(text) ? 'unclear' : 'no';
   if (YES_ANSWER.test(text)) return 'yes';
   return 'unclear';
+}
+
+/**
+ * "no vomiting, but constipation and weight loss", "no fever, I bring up phlegm": the "no" belongs
+ * to the symptom right after it, not to the question, which the rest of the reply may answer yes.
+ */
+function noIsTheSymptoms(reply: string): boolean {
+  const first = symptomsIn(reply)[0];
+  return (
+    first !== undefined && /^(?:no|not|never)\s+(?:[a-z]+\s+)?$/.test(reply.slice(0, first.index))
+  );
 }
 
 /**
@@ -459,7 +471,12 @@ export function symptomsIn(
 }
 
 /** "my left knee hurts", "pain in the right wrist" → "left knee pain" (laterality kept). */
-export function localisedPain(text: string): string | null {
+export function localisedPain(said: string): string | null {
+  // "a dull pain in the back of my head" is the head's, not back pain.
+  const text = said.replace(
+    /\b(?:the )?(?:back|front|side|top|bottom|inside|outside) of (my|his|her|your|the|their)\b/g,
+    '$1',
+  );
   const m =
     /\b(?:(left|right|both|bilateral)\s+)?([a-z]+(?: [a-z]+)?)\s+(?:(?:has been|have been|is|was|keeps|started|has started|kept|is still|has|have|had)\s+)?(?:pain|hurts|hurting|is hurting|ache|aches|aching|injury|swelling|is swollen|bothering|killing)\b/.exec(
       text,
@@ -950,16 +967,9 @@ function readOneLiner(draft: ConsultationDraft, u: Utterance): void {
 function readSymptoms(draft: ConsultationDraft, u: Utterance): void {
   if (isAllergyTalk(u) || (u.phase !== 'history' && u.phase !== 'exam')) return;
   if (u.question && u.answer) {
-    const answerText = u.answer.utterances.map((a) => a.text).join(' ');
     const answerMentions = u.answer.utterances.flatMap((a) => symptomsIn(a.text));
     const answerSymptoms = new Set(answerMentions.map((s) => s.canonical));
-    // "are you coughing anything up?" "no fever, but I bring up yuck in the morning": that "no"
-    // is the fever's, not an answer to the question.
-    const first = symptomsIn(answerText)[0];
-    const noIsASymptoms =
-      first !== undefined &&
-      /^(?:no|not|never)\s+(?:[a-z]+\s+)?$/.test(answerText.slice(0, first.index));
-    const polarity = noIsASymptoms ? 'unclear' : u.answer.polarity;
+    const polarity = u.answer.polarity;
     for (const s of symptomsIn(u.text)) {
       // The answer speaks for itself about what it names (read as the patient's statement);
       // "body aches, joint pain?" "a bit of joint pain": nothing said of the body aches.
