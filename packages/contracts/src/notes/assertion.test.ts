@@ -121,3 +121,12 @@ describe('what the patient does have after a denial', () => {
     ]);
   });
 });
+
+it('reads "I do not hear the question" as asking again, not as no', () => {
+  expect(
+    assertions('[doctor] any chest pain ?\n[patient] i do not hear the question .', 'chest pain'),
+  ).not.toContain('negated');
+  expect(assertions('[doctor] any chest pain ?\n[patient] i do not .', 'chest pain')).toEqual([
+    'negated',
+  ]);
+});

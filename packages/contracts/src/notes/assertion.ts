@@ -299,9 +299,13 @@ function answerAt(tokens: readonly AssertionToken[], at: number): 'negated' | 'a
     const next = tokens[k + yes]?.word ?? '';
     return /^(?:no|not|n't|never)$/.test(next) ? 'negated' : 'affirmed';
   }
-  if (no > 0) return 'negated';
+  // "i don't hear the question", "i do not understand": asking again, not answering.
+  if (no > 0 && !ASKING_AGAIN.has(tokens[k + no]?.word ?? '')) return 'negated';
   return null;
 }
+
+/** After "i don't" / "i do not": a reply that asks for the question again. */
+const ASKING_AGAIN = new Set(['hear', 'understand', 'follow']);
 
 /** The answer to a question about the mention ending at token `last`, if one can be read. */
 function answerAfter(text: AssertionText, last: number): 'negated' | 'affirmed' | null {
