@@ -236,3 +236,21 @@ describe('what a reply answers', () => {
     });
   }
 });
+
+describe('the reason for the visit', () => {
+  const VISIT = inThreeShapes([
+    [
+      'doctor',
+      'Okay so I understand you have, so you have got a past medical history of type two diabetes and you are coming in and for evaluation of a newly diagnosed ovarian cancer.',
+    ],
+    ['patient', 'Yes, that is right.'],
+  ]);
+
+  for (const shape of SHAPES_OF_VISIT) {
+    it(`is what the visit is for, not a verb the sentence stopped on, ${shape}`, () => {
+      expect(analyseConsultation(VISIT[shape]).chiefComplaint).toBe(
+        'newly diagnosed ovarian cancer',
+      );
+    });
+  }
+});

@@ -745,6 +745,10 @@ function detectChiefComplaint(c: Omit<Consultation, 'chiefComplaint'>): string |
 const QUESTION_RESIDUE =
   /\?|\b(?:tell me|did you|do you|have you|are you|can you|could you|you say|say that|saying|what|how|when|where|why|which|looks like|sounds like|you|your|i|me|my)\b/;
 
+/** A capture that stopped on a verb ("i understand you have so you have got …" → "have"). */
+const NOT_A_REASON =
+  /^(?:have|has|had|got|get|been|be|is|are|was|were|do|does|did|so|just|like|going|gone|come|coming|here|there|now|okay)$/;
+
 function findChiefComplaint(c: Omit<Consultation, 'chiefComplaint'>): string | null {
   const clinician = c.utterances.filter((u) => u.role === 'clinician' && u.phase === 'history');
   const patterns: RegExp[] = [
@@ -755,7 +759,7 @@ function findChiefComplaint(c: Omit<Consultation, 'chiefComplaint'>): string | n
     /\b(?:i|we) (?:see|hear|understand|heard|saw|noticed|read)(?: (?:with|in|on|from) (?:your|the) (?:notes?|chart|referral|records?))? (?:that |here that )?(?:you are|you have been|you have|you were|you|your) (?:having |experiencing |dealing with |here for |in for |got )?(?:some |an? |the )?(.+?)(?:\.|,|$| and | so | could | can | is that)/,
     // What the nurse or the referrer said the visit is for.
     /\b(?:the (?:nurse|medical assistant|ma|front desk)|your (?:doctor|pcp|primary care (?:doctor|physician|provider))) (?:told me|said|mentioned|tells me|says) (?:that )?(?:you are|you have been|you have|you were|you) (?:having |experiencing |dealing with )?(?:some |an? |the )?(.+?)(?:\.|,|$| and | so | is that| is it)/,
-    /\b(?:you are|you have been|you were) (?:here|in|coming in) (?:today )?(?:for|because of|with) (?:an? |the |your |some )?(.+?)(?:\.|,|$| and )/,
+    /\b(?:you are|you have been|you were) (?:here|in|coming in) (?:today )?(?:and )?(?:for|because of|with) (?:an? |the |your |some )?(?:evaluation of |evaluation for )?(?:an? |the |your )?(.+?)(?:\.|,|$| and | so )/,
     /\b(?:follow-?up (?:of|on|for)) (?:your |his |her |the )?(.+?)(?:\.|,|$| and )/,
   ];
   for (const u of clinician.slice(0, 30)) {
@@ -776,6 +780,7 @@ function findChiefComplaint(c: Omit<Consultation, 'chiefComplaint'>): string | n
           wordCount(phrase) >= 1 &&
           wordCount(phrase) <= 12 &&
           !/^(?:you|it|that|this|what|how)\b/.test(phrase) &&
+          !NOT_A_REASON.test(phrase) &&
           !QUESTION_RESIDUE.test(phrase)
         ) {
           return limitWords(phrase, 10);
