@@ -246,7 +246,17 @@ describe('the reason for the visit', () => {
     ['patient', 'Yes, that is right.'],
   ]);
 
+  const ONE_LINER = inThreeShapes([
+    ['doctor', 'Vincent is a 56-year-old male here with abnormal lab findings.'],
+    ['doctor', 'Were you having some dizziness?'],
+    ['patient', 'I was very lightheaded.'],
+  ]);
+
   for (const shape of SHAPES_OF_VISIT) {
+    it(`is the one-liner's before a symptom the history mentions, ${shape}`, () => {
+      expect(analyseConsultation(ONE_LINER[shape]).chiefComplaint).toBe('abnormal lab findings');
+    });
+
     it(`is what the visit is for, not a verb the sentence stopped on, ${shape}`, () => {
       expect(analyseConsultation(VISIT[shape]).chiefComplaint).toBe(
         'newly diagnosed ovarian cancer',

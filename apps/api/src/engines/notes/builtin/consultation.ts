@@ -814,6 +814,14 @@ function findChiefComplaint(c: Omit<Consultation, 'chiefComplaint'>): string | n
     const symptom = symptomsIn(answer).find((s) => !s.negated);
     if (symptom) return symptom.canonical;
   }
+  // The clinician's one-liner: "a 56-year-old male here with abnormal lab findings", "who comes
+  // in for evaluation of a new right eye twitch" — what the visit is for, before any symptom
+  // the history happens to mention first.
+  for (const u of clinician.slice(0, 10)) {
+    const m = ONE_LINER_REASON.exec(u.text);
+    const phrase = m?.[1] ? cleanComplaint(m[1]) : '';
+    if (phrase && wordCount(phrase) <= 8 && !QUESTION_RESIDUE.test(phrase)) return phrase;
+  }
   const first =
     c.symptoms.find((s) => s.present && / pain$/.test(s.canonical)) ??
     c.symptoms.find((s) => s.present);
@@ -823,18 +831,11 @@ function findChiefComplaint(c: Omit<Consultation, 'chiefComplaint'>): string | n
     .filter((p): p is string => p !== null);
   if (pains[0]) return pains[0];
   if (first) return first.canonical;
-  // Last, the clinician's one-liner: "a 59 year old gentleman here for hypogonadism", "who comes
-  // in for evaluation of a new right eye twitch".
-  for (const u of clinician.slice(0, 10)) {
-    const m = ONE_LINER_REASON.exec(u.text);
-    const phrase = m?.[1] ? cleanComplaint(m[1]) : '';
-    if (phrase && wordCount(phrase) <= 8 && !QUESTION_RESIDUE.test(phrase)) return phrase;
-  }
   return null;
 }
 
 const ONE_LINER_REASON =
-  /\b(?:year[- ]old|gentleman|lady|woman|man|female|male)\b[^.?]*?\b(?:who is |who's |is )?(?:here|comes? in|coming in)(?: today)? for (?:an? |the |his |her )?(?:evaluation of |evaluation for )?(?:an? |new )*(.+?)(?:\.|,|$| and | so | who )/;
+  /\b(?:year[- ]old|gentleman|lady|woman|man|female|male)\b[^.?]*?\b(?:who is |who's |is )?(?:here|comes? in|coming in)(?: today)? (?:for|with) (?:an? |the |his |her )?(?:evaluation of |evaluation for )?(?:an? |new )*(.+?)(?:\.|,|$| and | so | who )/;
 
 /** A clinician statement that reports the patient's symptoms ("you have been having ..."). */
 const CLINICIAN_REPORTS =
