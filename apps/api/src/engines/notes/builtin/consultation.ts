@@ -969,6 +969,10 @@ function readOneLiner(draft: ConsultationDraft, u: Utterance): void {
   }
 }
 
+/** Before a mention: it sits in a list of past conditions, up to what the patient is here with. */
+const IN_HISTORY_LIST =
+  /\bhistory (?:significant for|of|includes?)\b(?:(?!\b(?:who|presents?|presenting|here|complain\w*|with|today|now|but)\b)[^.;?])*$/;
+
 /** Symptoms: statements carry their own negation; a question takes the answer's polarity. */
 function readSymptoms(draft: ConsultationDraft, u: Utterance): void {
   if (isAllergyTalk(u) || (u.phase !== 'history' && u.phase !== 'exam')) return;
@@ -1009,6 +1013,9 @@ function readSymptoms(draft: ConsultationDraft, u: Utterance): void {
       (u.phase === 'history' && CLINICIAN_REPORTS.test(u.text)))
   ) {
     for (const s of symptomsIn(u.text)) {
+      // "a past medical history significant for kidney stones, migraines and reflux, who presents
+      // with back pain": the migraines are a past condition, not a headache today.
+      if (IN_HISTORY_LIST.test(u.text.slice(0, s.index))) continue;
       draft.symptoms.push({
         canonical: s.canonical,
         term: s.term,
