@@ -294,7 +294,10 @@ export function readNumber(
   return { value, next: j };
 }
 
-const DIGIT_WORDS = 'zero|one|two|three|four|five|six|seven|eight|nine';
+/** The spoken digits ("zero" to "nine"), as a regular-expression alternation. */
+export const DIGIT_WORDS = Object.keys(ONES)
+  .filter((w) => (ONES[w] ?? 10) < 10)
+  .join('|');
 const SPACED_DECIMAL = new RegExp(
   `\\b((?:${Object.keys(TENS).join('|')}|hundred|${Object.keys(ONES)
     .filter((w) => (ONES[w] ?? 0) >= 10)

@@ -87,6 +87,10 @@ describe('reading a consultation', () => {
   });
 });
 
+/** Whether each reading of the symptom has it present (true) or denied (false). */
+const presence = (symptoms: readonly { canonical: string; present: boolean }[], name: string) =>
+  symptoms.filter((s) => s.canonical === name).map((s) => s.present);
+
 describe('vital signs', () => {
   const VISIT = inThreeShapes([
     ['doctor', 'I saw that your blood pressure was two hundred over ninety in the hospital.'],
@@ -194,8 +198,7 @@ describe('a symptom is present or denied only as the patient said it', () => {
   for (const shape of SHAPES_OF_VISIT) {
     it(`from the answer's own words, ${shape}`, () => {
       const symptoms = analyseConsultation(VISIT[shape]).symptoms;
-      const said = (name: string) =>
-        symptoms.filter((s) => s.canonical === name).map((s) => s.present);
+      const said = (name: string) => presence(symptoms, name);
       expect(said('joint pain')).toContain(true);
       // Without a question mark, "body aches joint pain a bit of joint pain" could be the
       // patient's own list: only the punctuated shapes show it was asked.
@@ -225,8 +228,7 @@ describe('what a reply answers', () => {
   for (const shape of SHAPES_OF_VISIT) {
     it(`"no vomiting, but …" is not a no; "I do not hear" is not a no; the back of the head is the head, ${shape}`, () => {
       const c = analyseConsultation(VISIT[shape]);
-      const said = (name: string) =>
-        c.symptoms.filter((s) => s.canonical === name).map((s) => s.present);
+      const said = (name: string) => presence(c.symptoms, name);
       expect(said('constipation')).not.toContain(false);
       expect(said('weight loss')).not.toContain(false);
       expect(said('vomiting')).not.toContain(true);

@@ -8,7 +8,7 @@
  * note is written (see `style.ts`).
  */
 
-import { ONES, TENS, readNumber, spacedDecimalsAsPoint } from '@clerkly/contracts';
+import { DIGIT_WORDS, ONES, TENS, readNumber, spacedDecimalsAsPoint } from '@clerkly/contracts';
 
 const TOKENISED_CONTRACTIONS: [RegExp, string][] = [
   [/\b(\w+) n't\b/g, "$1n't"],
@@ -71,10 +71,9 @@ const LEADING_MARKERS =
   /^(?:(?:okay|ok|alright|all right|so|well|now|and|but|yeah|yep|right|great|good|perfect|sure|cool|anyway|anyhow|then|also|plus|oh|hey|um|uh|just)\b[\s,]*)+/;
 
 const NUM_ALT = [...Object.keys(ONES), ...Object.keys(TENS), 'hundred', 'thousand'].join('|');
-const DIGIT_WORD = 'zero|one|two|three|four|five|six|seven|eight|nine';
 /** A run of number words, with its spoken decimals ("ninety eight point seven"). */
 const NUMBER_WORD = new RegExp(
-  `\\b(?:a\\s+)?(?:${NUM_ALT})(?:[\\s-]+(?:and\\s+)?(?:${NUM_ALT}))*(?:\\s+point(?:\\s+(?:${DIGIT_WORD}))+)?\\b`,
+  `\\b(?:a\\s+)?(?:${NUM_ALT})(?:[\\s-]+(?:and\\s+)?(?:${NUM_ALT}))*(?:\\s+point(?:\\s+(?:${DIGIT_WORDS}))+)?\\b`,
   'g',
 );
 
