@@ -8,7 +8,7 @@ import { BuiltinNoteEngine, NOT_DISCUSSED } from './builtin.notes';
 import { NoteEngineError, type GeneratedNote, type NoteTemplate } from './note-engine';
 import { renderNoteHtml } from './render';
 import { splitWrittenSentences } from './builtin/instructions';
-import { KNEE_VISIT, SHAPES } from './builtin/writers/consultation.fixture';
+import { KNEE_VISIT, SHAPES, inThreeShapes } from './builtin/writers/consultation.fixture';
 
 const fixture = (name: string) =>
   readFileSync(path.join(apiPackageRoot(), 'test', 'fixtures', 'notes', name), 'utf8');
@@ -84,6 +84,76 @@ describe('builtin engine: facts a clinician looks for', () => {
       expect(note.evidence?.filter((e) => !e.supported) ?? []).toEqual([]);
     });
   }
+
+  describe('a section of a template built from an example note is as long as its example', () => {
+    const BACK_VISIT = inThreeShapes([
+      ['doctor', 'Hi Mr. Ortiz, what brings you in today?'],
+      ['patient', 'My lower back has been hurting for two weeks since I moved house.'],
+      [
+        'patient',
+        'We carried all the boxes ourselves and my son was away, so I did most of the lifting.',
+      ],
+      ['doctor', 'Does the pain go down your legs?'],
+      ['patient', 'No, it stays in my back.'],
+      ['patient', 'I have been sleeping on the sofa because our bed is still in pieces.'],
+      ['doctor', 'Are you taking anything for it?'],
+      ['patient', 'I take ibuprofen four hundred milligrams twice a day and it helps a bit.'],
+      [
+        'doctor',
+        'For your low back pain, I think you have a lumbar strain. I want you to keep moving and use heat.',
+      ],
+    ]);
+    // The clinician's own history of another patient, identifiers removed as the finder does.
+    const LONG_EXAMPLE = Array.from(
+      { length: 8 },
+      () =>
+        '[name] presents with two weeks of right shoulder pain after gardening, worse when reaching overhead and at night, with no numbness or weakness in the arm.',
+    ).join(' ');
+    const SHORT_EXAMPLE = 'Two weeks of right shoulder pain after gardening.';
+    const hpiTemplate = (example?: string): NoteTemplate => ({
+      name: 'From my example note',
+      kind: 'note',
+      topics: [
+        {
+          name: 'HISTORY OF PRESENT ILLNESS',
+          guidance: 'HISTORY OF PRESENT ILLNESS as in my example.',
+          format: 'prose',
+          ...(example ? { example } : {}),
+        },
+      ],
+    });
+    const hpi = async (transcript: string, example?: string, instruction?: string) =>
+      section(
+        await engine.generate({
+          transcript,
+          template: hpiTemplate(example),
+          ...(instruction ? { instruction } : {}),
+        }),
+        'HISTORY OF PRESENT ILLNESS',
+      );
+
+    for (const shape of SHAPES) {
+      it(`a long example asks for the "more detail" draft, a short one for the usual, ${shape}`, async () => {
+        const transcript = BACK_VISIT[shape];
+        const usual = await hpi(transcript);
+        const detailed = await hpi(transcript, undefined, 'more detail');
+        // The consultation has more to say than the usual draft takes, so the test can tell.
+        expect(detailed).not.toBe(usual);
+        expect(detailed).toMatch(/son was away/);
+        expect(await hpi(transcript, LONG_EXAMPLE)).toBe(detailed);
+        expect(await hpi(transcript, SHORT_EXAMPLE)).toBe(usual);
+        // Nothing of the example's patient reaches the note: it shapes the length only.
+        expect(await hpi(transcript, LONG_EXAMPLE)).not.toMatch(/shoulder|gardening/i);
+      });
+    }
+
+    it('a brief note asked for stays brief, whatever the example', async () => {
+      const transcript = BACK_VISIT.tagged;
+      expect(await hpi(transcript, LONG_EXAMPLE, 'make it brief')).toBe(
+        await hpi(transcript, undefined, 'make it brief'),
+      );
+    });
+  });
 
   it('never flips a negation: "no chest pain" is denied, never reported', async () => {
     const note = await engine.generate({

@@ -6,6 +6,7 @@
 import { writeCertificateTopic } from './builtin/certificate';
 import { clinicianAdditions, keepClinicianAdditions } from './builtin/clinician-edits';
 import { analyseConsultation, type Consultation } from './builtin/consultation';
+import { wordCount } from './builtin/normalise';
 import {
   hasOperations,
   mentions,
@@ -89,11 +90,30 @@ function writeSections(
         ? null
         : certificate
           ? writeCertificateTopic(ctx, topic, cert)
-          : writeTopic({ ...ctx, detail: detailOf(topic) }, topic),
+          : writeTopic({ ...ctx, detail: detailFromExample(ctx, topic, detailOf(topic)) }, topic),
     ),
   );
   // Documents addressed to the patient are written in everyday words from the start.
   return PATIENT_FACING.test(input.template.name) ? sections.map(plainLanguage) : sections;
+}
+
+/** An example this much longer than the standard draft of its section asks for more detail. */
+const EXAMPLE_LONGER = 1.2;
+
+const bodyWords = (body: SectionBody | null) =>
+  body ? wordCount(`${body.content} ${(body.bullets ?? []).join(' ')}`) : 0;
+
+/**
+ * A section of a template built "From an example note" is written at the length its example
+ * shows (issue 27): at the engine's "more detail" level when the clinician's example is at least
+ * a fifth longer than the standard draft of it — still only from the transcript, and grounded like
+ * every sentence. The standard draft is written on a copy of what the note has used, so trying it
+ * takes nothing from the sections after it. A brief note asked for stays brief.
+ */
+function detailFromExample(ctx: WriterContext, topic: NoteTopic, detail: Detail): Detail {
+  if (detail !== 'standard' || !topic.example) return detail;
+  const standard = writeTopic({ ...ctx, used: new Set(ctx.used), detail }, topic);
+  return wordCount(topic.example) >= EXAMPLE_LONGER * bodyWords(standard) ? 'detailed' : detail;
 }
 
 /**
