@@ -141,9 +141,29 @@ describe('learning how the clinician lays out a plan and how long they write', (
     expect(history()?.longer).toBe(true);
   });
 
+  it("learns the clinician's word for the engine's only where they use it in most notes", () => {
+    const rosDraft =
+      '<h2>Review of Systems</h2><ul><li>Musculoskeletal: Endorses knee pain.</li><li>Constitutional: Denies fever.</li></ul>';
+    const theirs = rosDraft.replace('Endorses', 'Reports');
+    const once = learnFromEdit(emptyLearnedStyle(), rosDraft, theirs);
+    const ros = (l: typeof once) => sectionDecisions(l).find((d) => d.key === 'ros');
+    expect(ros(once)).toBeUndefined();
+    const twice = learnFromEdit(once, rosDraft, theirs);
+    expect(ros(twice)?.wordings).toEqual([{ from: 'Endorses', to: 'Reports' }]);
+    expect(stylePreferences(twice)).toContain('"Reports" for "Endorses"');
+    // Kept as drafted in most notes since: the engine's word again.
+    let kept = twice;
+    for (let i = 0; i < 3; i++) kept = learnFromEdit(kept, rosDraft, rosDraft);
+    expect(ros(kept)?.wordings).toEqual([]);
+  });
+
   it('reads a profile stored before plan labels were learned', () => {
     const { planLabels: _, ...stored } = learnFromEdit(emptyLearnedStyle(), draft, saved);
     const parsed = learnedStyleSchema.parse(JSON.parse(JSON.stringify(stored)));
     expect(parsed.planLabels).toEqual({});
+    // ...and before the clinician's words were counted.
+    const { wordings: _w, wordingChances: _c, ...history } = stored.sections.history!;
+    const older = learnedStyleSchema.parse({ ...stored, sections: { history } });
+    expect(older.sections.history?.wordings).toEqual({});
   });
 });

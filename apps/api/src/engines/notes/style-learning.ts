@@ -65,6 +65,14 @@ const sectionStyleSchema = z.object({
   positionNotes: count,
   /** The clinician's own headings for this section, and in how many notes each. */
   titles: z.record(z.string(), count),
+  /**
+   * Per word of a `WORDING_CHOICES` group: notes whose draft of this section used the engine's
+   * word of the group and whose saved section used this word. Profiles stored before it was
+   * learned read as none.
+   */
+  wordings: z.record(z.string(), count).default({}),
+  /** Per group's engine word: notes whose draft of this section used it (the chances). */
+  wordingChances: z.record(z.string(), count).default({}),
 });
 type SectionStyle = z.infer<typeof sectionStyleSchema>;
 
@@ -141,6 +149,17 @@ const PHRASE_WORDS = 3;
 /** A saved section this much shorter (or longer) than its draft was cut (or grown). */
 const CHANGED_LENGTH = 0.2;
 
+/**
+ * Words the engine writes where clinicians write another that says the same ("Endorses right
+ * knee pain" / "Reports right knee pain"), the engine's first. The learner counts which one the
+ * saved notes use, and the drafts then use the clinician's: a choice among the engine's own
+ * wordings, so a learned wording never adds a fact (the safety check still reads every sentence).
+ */
+export const WORDING_CHOICES: readonly (readonly [string, ...string[]])[] = [
+  ['Endorses', 'Reports'],
+];
+const wordPattern = (word: string, flags = 'i') => new RegExp(`\\b${word}\\b`, flags);
+
 const emptySection = (title: string): SectionStyle => ({
   title,
   notes: 0,
@@ -161,6 +180,8 @@ const emptySection = (title: string): SectionStyle => ({
   positionSum: 0,
   positionNotes: 0,
   titles: {},
+  wordings: {},
+  wordingChances: {},
 });
 
 function sectionSentences(section: NoteSection): string[] {
@@ -330,6 +351,17 @@ export function learnFromEdit(profile: LearnedStyle, draft: string, saved: strin
       style.positionNotes += 1;
       const heading = learnableHeading(counterpart.s.title);
       if (heading) style.titles[heading] = (style.titles[heading] ?? 0) + 1;
+      const draftText = sectionSentences(section).join(' ');
+      const savedText = sectionSentences(counterpart.s).join(' ');
+      for (const group of WORDING_CHOICES) {
+        if (!wordPattern(group[0]).test(draftText)) continue;
+        style.wordingChances[group[0]] = (style.wordingChances[group[0]] ?? 0) + 1;
+        for (const word of group) {
+          if (wordPattern(word).test(savedText)) {
+            style.wordings[word] = (style.wordings[word] ?? 0) + 1;
+          }
+        }
+      }
     }
     for (const sentence of sectionSentences(section)) {
       const words = new Set(scoredWords(sentence));
@@ -476,6 +508,27 @@ export interface SectionDecision {
   renamed: boolean;
   draftPosition: number;
   words: SectionStyle['words'];
+  /** The clinician's word for one of the engine's (`WORDING_CHOICES`), used in most notes. */
+  wordings: { from: string; to: string }[];
+}
+
+/**
+ * The clinician's word for the engine's, per choice group: used in enough notes whose draft had
+ * the engine's word, in more of them than the engine's own, and in most of them.
+ */
+function chosenWordings(s: SectionStyle): { from: string; to: string }[] {
+  const out: { from: string; to: string }[] = [];
+  for (const [engineWord, ...others] of WORDING_CHOICES) {
+    const kept = s.wordings[engineWord] ?? 0;
+    const [best, times] = others
+      .map((word) => [word, s.wordings[word] ?? 0] as const)
+      .sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+    const chances = s.wordingChances[engineWord] ?? 0;
+    if (times >= STYLE_LEARNING.minNotes && times > kept && 2 * times > chances) {
+      out.push({ from: engineWord, to: best });
+    }
+  }
+  return out;
 }
 
 export function sectionDecisions(profile: LearnedStyle): SectionDecision[] {
@@ -516,6 +569,7 @@ export function sectionDecisions(profile: LearnedStyle): SectionDecision[] {
         position: s.positionNotes >= min ? s.positionSum / s.positionNotes : null,
         draftPosition: s.draftPositionSum / s.notes,
         words: s.words,
+        wordings: chosenWordings(s),
       };
     });
 }
@@ -610,6 +664,9 @@ export function stylePreferences(profile: LearnedStyle): string[] {
     const title = decisions.find((d) => d.key === key)?.title ?? section.title;
     const names = [...new Set(Object.values(labels).map((l) => l.label))];
     out.push(STYLE_MESSAGES.itemLabels(title, names));
+  }
+  for (const d of decisions) {
+    for (const w of d.wordings) out.push(STYLE_MESSAGES.replaces(w.from, w.to));
   }
   for (const r of learnedReplacements(profile)) out.push(STYLE_MESSAGES.replaces(r.from, r.to));
   if (reorders(decisions)) out.push(STYLE_MESSAGES.order);

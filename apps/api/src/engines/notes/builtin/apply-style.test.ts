@@ -269,3 +269,39 @@ describe.each(['tagged', 'plain', 'asr'] as const)(
     });
   },
 );
+
+describe.each(['tagged', 'plain', 'asr'] as const)(
+  'the clinician’s word for the engine’s (%s transcripts)',
+  (shape) => {
+    it('writes "Reports" where the clinician keeps replacing "Endorses", and denials as they were', async () => {
+      const engine = new BuiltinNoteEngine();
+      let learned: LearnedStyle = emptyLearnedStyle();
+      for (const visit of visits.slice(0, 3)) {
+        const draft = await engine.generate({
+          transcript: transcript(visit, shape),
+          template,
+          style: { learned },
+        });
+        learned = learnFromEdit(
+          learned,
+          draft.text,
+          draft.text.replace(/\bEndorses\b/g, 'Reports'),
+        );
+      }
+      const fourth = transcript(visits[3]!, shape);
+      const plain = await engine.generate({ transcript: fourth, template });
+      const styled = await engine.generate({ transcript: fourth, template, style: { learned } });
+      const ros = (note: typeof plain) => {
+        const s = note.sections.find((x) => x.title === 'Review of Systems');
+        return [s?.content, ...(s?.bullets ?? [])].join('\n');
+      };
+      // Without the profile the draft says "Endorses" (so the test can fail), with it "Reports".
+      expect(ros(plain)).toMatch(/Musculoskeletal: Endorses [a-z ]*pain/);
+      expect(ros(styled)).toMatch(/Musculoskeletal: Reports [a-z ]*pain/);
+      expect(styled.text).not.toMatch(/\bEndorses\b/);
+      expect(ros(styled)).toMatch(/Denies fever or chills/);
+      expect(styled.safety).toEqual([]);
+      for (const sentence of styled.evidence ?? []) expect(sentence.supported).toBe(true);
+    });
+  },
+);

@@ -140,6 +140,25 @@ function rephrase(
   return out;
 }
 
+/**
+ * The clinician's word for the engine's ("Reports" for "Endorses"), in the case the engine wrote
+ * it; kept only where the sentence still passes grounding and the safety check.
+ */
+function inTheirWords(
+  sentence: string,
+  wordings: readonly { from: string; to: string }[],
+  supported: (text: string) => boolean,
+): string {
+  let out = sentence;
+  for (const { from, to } of wordings) {
+    const candidate = out.replace(new RegExp(`\\b${from}\\b`, 'gi'), (match: string) =>
+      /^[A-Z]/.test(match) ? to.charAt(0).toUpperCase() + to.slice(1) : to.toLowerCase(),
+    );
+    if (candidate !== out && supported(candidate)) out = candidate;
+  }
+  return out;
+}
+
 function styleSection(
   section: NoteSection,
   decision: SectionDecision | undefined,
@@ -178,6 +197,11 @@ function styleSection(
         return dropped.has(index) ? null : s;
       });
     }
+  }
+  const wordings = decision?.wordings ?? [];
+  if (wordings.length > 0) {
+    const check = supported(out.title);
+    out = mapSentences(out, (s) => inTheirWords(s, wordings, check));
   }
   if (replacements.length > 0) {
     const check = supported(out.title);
