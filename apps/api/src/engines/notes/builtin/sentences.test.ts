@@ -42,6 +42,24 @@ describe('sentences from speech', () => {
     ]);
   });
 
+  it('cuts before "does the pain …" asked of a complaint, not before "did the" in a statement', () => {
+    expect(
+      splitSentences(
+        'my lower back has been hurting since i moved house does the pain go down your legs no it stays in my back',
+      ),
+    ).toEqual([
+      'my lower back has been hurting since i moved house',
+      'does the pain go down your legs',
+      'no it stays in my back',
+    ]);
+    expect(
+      splitSentences('i take ibuprofen twice a day did the ibuprofen help yes a little', true),
+    ).toEqual(['i take ibuprofen twice a day', 'did the ibuprofen help', 'yes a little']);
+    expect(
+      splitSentences('she did the stairs twice and nothing does the trick for the stiffness', true),
+    ).toEqual(['she did the stairs twice and nothing does the trick for the stiffness']);
+  });
+
   it('keeps a clause whole where a question word only continues it', () => {
     expect(
       splitSentences(
@@ -67,6 +85,25 @@ describe('the clinician turning to findings and the plan', () => {
       'i think this is a viral infection',
       'the plan is rest and fluids and paracetamol as needed',
     ]);
+  });
+
+  it('cuts before the clinician turning to a problem, not before "for your" in a clause', () => {
+    expect(
+      splitSentences(
+        'i take ibuprofen and it helps a bit for your low back pain i think you have a lumbar strain',
+        true,
+      ),
+    ).toEqual([
+      'i take ibuprofen and it helps a bit',
+      'for your low back pain',
+      'i think you have a lumbar strain',
+    ]);
+    expect(
+      splitSentences(
+        'i will give you something for your pain and we will see you in two weeks',
+        true,
+      ),
+    ).toEqual(['i will give you something for your pain and we will see you in two weeks']);
   });
 
   it('keeps "the plan" inside a clause that runs on to it', () => {

@@ -75,11 +75,17 @@ function opensQuestion(word: string, next: string, after: string): boolean {
   if (AUXILIARY.test(word)) {
     return (
       /^(?:you|your|there|anyone|anything)$/.test(next) ||
-      (/^(?:do|does|did)$/.test(word) && /^(?:that|it|this)$/.test(next))
+      (/^(?:do|does|did)$/.test(word) && /^(?:that|it|this)$/.test(next)) ||
+      // "... since i moved house | does the pain go down your legs", "did the ibuprofen help".
+      (/^(?:does|did)$/.test(word) && next === 'the' && ASKED_OF.test(after))
     );
   }
   return (word === 'anything' && next === 'else') || (word === 'any' && ASKED_ABOUT.test(next));
 }
+
+/** What a "does the …" / "did the …" question asks about: the complaint or its treatment. */
+const ASKED_OF =
+  /^(?:pain|ache|swelling|rash|cough|headache|headaches|numbness|tingling|bleeding|medicine|medication|medications|tablets?|pills?|ibuprofen|paracetamol|tylenol|inhaler|cream|injection|brace|physio|therapy|treatment|exercises?)$/;
 
 /** Words after which a question cannot begin: they leave the clause open. */
 /** "... on a ladder | any fever or chills": a symptom asked about after a finished statement. */
@@ -151,6 +157,15 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
       /^(?:plan|assessment|impression|diagnosis)$/.test(next) &&
       /^(?:is|for|would|will|then|today|now)$/.test(words[i + 2] ?? '') &&
       mayEndBefore(prev);
+    // ... or to a problem: "... it helps a bit | for your low back pain i think you have a strain".
+    const problemBoundary =
+      bare === 'for' &&
+      next === 'your' &&
+      // The problem named in a few words, then what the clinician makes of it.
+      /^(?:(?!and |but |or |to )[a-z0-9'-]+ ){1,4}(?:i think|i believe|i want|i would|we will|we are going|i am going|let us)\b/.test(
+        words.slice(i + 2, i + 9).join(' '),
+      ) &&
+      mayEndBefore(prev);
     // A finding told to the patient, however short what came before: "no fever | your throat is red".
     const findingBoundary =
       bare === 'your' &&
@@ -206,6 +221,7 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
           nowBoundary ||
           examBoundary ||
           planBoundary ||
+          problemBoundary ||
           andBoundary)) ||
       // "... chest pain | no | how long has ...": a bare answer, then the next question.
       (current.length === 1 && /^(?:no|yes|yeah|nope)$/.test(prev) && questionBoundary) ||

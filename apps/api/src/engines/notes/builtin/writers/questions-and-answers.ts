@@ -231,6 +231,13 @@ const ECHO_WORDS = new Set([
   'all',
 ]);
 
+/**
+ * What the reply goes on to say, without its yes or no: "no, it stays in my back" and, from
+ * speech without punctuation, "no it stays in my back" (a "no" before its own subject answers the
+ * question; "no fever" keeps it). The answer's polarity was read before, from the whole reply.
+ */
 function stripAnswerLead(text: string): string {
-  return stripAnswerWord(text);
+  return stripAnswerWord(text)
+    .replace(/^(?:no|nope|nah)\s+(?=(?:i|it|that|she|he|they|we)\s)/, '')
+    .trim();
 }
