@@ -157,8 +157,11 @@ const CHANGED_LENGTH = 0.2;
  */
 export const WORDING_CHOICES: readonly (readonly [string, ...string[]])[] = [
   ['Endorses', 'Reports'],
+  ['Follow up', 'The patient will follow up'],
 ];
-const wordPattern = (word: string, flags = 'i') => new RegExp(`\\b${word}\\b`, flags);
+/** A wording as written, in its case ("Follow up in 2 weeks.", not "we will follow up"). */
+export const wordingPattern = (wording: string, flags = '') =>
+  new RegExp(`(?<![\\w/])${wording.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/])`, flags);
 
 const emptySection = (title: string): SectionStyle => ({
   title,
@@ -354,10 +357,10 @@ export function learnFromEdit(profile: LearnedStyle, draft: string, saved: strin
       const draftText = sectionSentences(section).join(' ');
       const savedText = sectionSentences(counterpart.s).join(' ');
       for (const group of WORDING_CHOICES) {
-        if (!wordPattern(group[0]).test(draftText)) continue;
+        if (!wordingPattern(group[0]).test(draftText)) continue;
         style.wordingChances[group[0]] = (style.wordingChances[group[0]] ?? 0) + 1;
         for (const word of group) {
-          if (wordPattern(word).test(savedText)) {
+          if (wordingPattern(word).test(savedText)) {
             style.wordings[word] = (style.wordings[word] ?? 0) + 1;
           }
         }

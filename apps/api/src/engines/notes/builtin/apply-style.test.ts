@@ -273,7 +273,7 @@ describe.each(['tagged', 'plain', 'asr'] as const)(
 describe.each(['tagged', 'plain', 'asr'] as const)(
   'the clinician’s word for the engine’s (%s transcripts)',
   (shape) => {
-    it('writes "Reports" where the clinician keeps replacing "Endorses", and denials as they were', async () => {
+    it('writes "Reports" and "The patient will follow up" where the clinician keeps writing them, and denials as they were', async () => {
       const engine = new BuiltinNoteEngine();
       let learned: LearnedStyle = emptyLearnedStyle();
       for (const visit of visits.slice(0, 3)) {
@@ -285,7 +285,9 @@ describe.each(['tagged', 'plain', 'asr'] as const)(
         learned = learnFromEdit(
           learned,
           draft.text,
-          draft.text.replace(/\bEndorses\b/g, 'Reports'),
+          draft.text
+            .replace(/\bEndorses\b/g, 'Reports')
+            .replace(/\bFollow up in\b/g, 'The patient will follow up in'),
         );
       }
       const fourth = transcript(visits[3]!, shape);
@@ -300,6 +302,9 @@ describe.each(['tagged', 'plain', 'asr'] as const)(
       expect(ros(styled)).toMatch(/Musculoskeletal: Reports [a-z ]*pain/);
       expect(styled.text).not.toMatch(/\bEndorses\b/);
       expect(ros(styled)).toMatch(/Denies fever or chills/);
+      expect(plain.text).toMatch(/^Follow up in 2 weeks\./m);
+      expect(styled.text).toMatch(/The patient will follow up in 2 weeks\./);
+      expect(styled.text).not.toMatch(/\bFollow up in\b/);
       expect(styled.safety).toEqual([]);
       for (const sentence of styled.evidence ?? []) expect(sentence.supported).toBe(true);
     });

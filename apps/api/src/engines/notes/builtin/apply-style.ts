@@ -19,6 +19,7 @@ import {
   sectionKey,
   type LearnedStyle,
   type SectionDecision,
+  wordingPattern,
 } from '../style-learning';
 import { withPlanLabels } from './plan-items';
 import { PRUNE_BELOW, PRUNE_MIN_WORDS, scoredWords } from './prune';
@@ -141,8 +142,8 @@ function rephrase(
 }
 
 /**
- * The clinician's word for the engine's ("Reports" for "Endorses"), in the case the engine wrote
- * it; kept only where the sentence still passes grounding and the safety check.
+ * The clinician's wording for the engine's ("Reports" for "Endorses"), where the engine wrote it
+ * as it is written; kept only where the sentence still passes grounding and the safety check.
  */
 function inTheirWords(
   sentence: string,
@@ -151,9 +152,7 @@ function inTheirWords(
 ): string {
   let out = sentence;
   for (const { from, to } of wordings) {
-    const candidate = out.replace(new RegExp(`\\b${from}\\b`, 'gi'), (match: string) =>
-      /^[A-Z]/.test(match) ? to.charAt(0).toUpperCase() + to.slice(1) : to.toLowerCase(),
-    );
+    const candidate = out.replace(wordingPattern(from, 'g'), to);
     if (candidate !== out && supported(candidate)) out = candidate;
   }
   return out;
