@@ -75,6 +75,30 @@ describe('a plan laid out under the clinician labels', () => {
     expect(labelPlanItems('This looks like a sprain.', labels)).toBe('This looks like a sprain.');
   });
 
+  it("writes an item of no kind within a problem as the clinician's reasoning about it", () => {
+    const content = [
+      'Left leg contusion.',
+      'I really do not see any evidence of a fracture or any swelling.',
+      'We will start her on Mobic 15 mg once a day.',
+    ].join('\n');
+    expect(labelPlanItems(content, labels)).toBe(
+      [
+        'Left leg contusion.',
+        '• Medical Reasoning: I really do not see any evidence of a fracture or any swelling.',
+        '• Medical Treatment: We will start her on Mobic 15 mg once a day.',
+      ].join('\n'),
+    );
+    // A clinician who does not label reasoning: the item stays as written.
+    const { reasoning: _, ...noReasoning } = labels;
+    expect(labelPlanItems(content, noReasoning)).toBe(
+      [
+        'Left leg contusion.',
+        'I really do not see any evidence of a fracture or any swelling.',
+        '• Medical Treatment: We will start her on Mobic 15 mg once a day.',
+      ].join('\n'),
+    );
+  });
+
   it('never relabels an item that already has a label', () => {
     const content = 'Knee.\nMedical Treatment: Continue ibuprofen.';
     expect(labelPlanItems(content, labels)).toBe(content);

@@ -97,8 +97,8 @@ export function planLabelsOfExample(example: string): PlanLabels | null {
 /**
  * A plan section's text with its items under the clinician's labels. A problem's paragraph (its
  * title line, then one line per item) becomes its title and one labelled line per kind, in
- * `PLAN_ITEM_KINDS` order, items of a kind joined; an item of no labelled kind stays as it was,
- * before them. A paragraph of one line (the opening summary, the closing lines) keeps its
+ * `PLAN_ITEM_KINDS` order, items of a kind joined; an item of no kind is reasoning about the
+ * problem, and one of a kind the clinician does not label stays as it was, before them. A paragraph of one line (the opening summary, the closing lines) keeps its
  * sentences, only those of a labelled follow-up or agreement kind going to lines of their own.
  */
 export function labelPlanItems(content: string, labels: PlanLabels): string {
@@ -108,11 +108,15 @@ export function labelPlanItems(content: string, labels: PlanLabels): string {
   };
   const closingKind = (kind: PlanItemKind) => kind === 'follow-up' || kind === 'agreement';
   /** Items grouped under their kinds' labels, in `PLAN_ITEM_KINDS` order; the rest before. */
-  const laidOut = (items: readonly string[], only: (kind: PlanItemKind) => boolean) => {
+  const laidOut = (
+    items: readonly string[],
+    only: (kind: PlanItemKind) => boolean,
+    remainder: PlanItemKind | null = null,
+  ) => {
     const unlabelled: string[] = [];
     const byKind = new Map<PlanItemKind, string[]>();
     for (const item of items) {
-      const kind = labelledItem(item) ? null : planItemKind(item);
+      const kind = labelledItem(item) ? null : (planItemKind(item) ?? remainder);
       if (kind && labels[kind] && only(kind)) byKind.set(kind, [...(byKind.get(kind) ?? []), item]);
       else unlabelled.push(item);
     }
@@ -127,7 +131,13 @@ export function labelPlanItems(content: string, labels: PlanLabels): string {
       const lines = paragraph.split('\n').map((l) => l.trim());
       if (lines.length > 1) {
         const [title, ...items] = lines;
-        const { unlabelled, labelled } = laidOut(items, () => true);
+        // Within a named problem, an item that orders, treats, refers, teaches or arranges
+        // nothing is what the clinician makes of it: their reasoning, when they label that.
+        const { unlabelled, labelled } = laidOut(
+          items,
+          () => true,
+          labels.reasoning ? 'reasoning' : null,
+        );
         return [title, ...unlabelled, ...labelled].join('\n');
       }
       // One paragraph of items with no problem named: laid out by kind when it holds items of
