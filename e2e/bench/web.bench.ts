@@ -1,5 +1,6 @@
 /**
- * `npm run bench:web [-- --runs 3] [-- --no-build] [-- --files] [-- --reports DIR]` (issue 13 "Pages"): what a browser has to
+ * `npm run bench:web [-- --runs 3] [-- --no-build] [-- --files] [-- --reports DIR]
+ * [-- --pages /create-notes] [-- --presets mobile]` (issue 13 "Pages"): what a browser has to
  * fetch before `/login` and `/create-notes` show their first screen, and Lighthouse's
  * performance, accessibility and best-practices scores for both pages, desktop and mobile presets,
  * medians of `--runs`. Not a timed test: it prints the figures.
@@ -39,21 +40,46 @@ const { values } = parseArgs({
     files: { type: 'boolean' },
     // Keeps every Lighthouse report (JSON) in this folder: what LCP, TBT and the rest are made of.
     reports: { type: 'string' },
+    // Only these pages or presets (comma-separated, e.g. `--pages /create-notes --presets mobile`):
+    // a shorter run for before/after pairs on a shared machine.
+    pages: { type: 'string' },
+    presets: { type: 'string' },
+    // Serves and sizes this build of the web app instead of apps/web/dist (WEB_DIST_DIR): two
+    // builds measured back to back in one run of the machine's load.
+    dist: { type: 'string' },
+    // Writes a V8 CPU profile of each page loading in Chromium at 4× CPU slowdown into this folder
+    // (open it in DevTools' Performance panel) and prints where the main thread's time went.
+    profile: { type: 'string' },
+    // The profile's CPU slowdown (Lighthouse's mobile preset simulates 4× from a run at 1×).
+    'cpu-slowdown': { type: 'string', default: '4' },
   },
 });
 const RUNS = Number(values.runs);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const distDir = path.join(repoRoot, 'apps', 'web', 'dist');
+const distDir = path.resolve(values.dist ?? path.join(repoRoot, 'apps', 'web', 'dist'));
 const KiB = 1024;
 
 /** The issue's targets: gzipped JS for the first screen, in KiB. */
 const JS_BUDGET_KIB = { '/login': 200, '/create-notes': 250 } as const;
 type PagePath = keyof typeof JS_BUDGET_KIB;
-const PAGES: PagePath[] = ['/login', '/create-notes'];
+const ALL_PAGES: PagePath[] = ['/login', '/create-notes'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 type Category = (typeof CATEGORIES)[number];
-const PRESETS = ['desktop', 'mobile'] as const;
+const ALL_PRESETS = ['desktop', 'mobile'] as const;
+type Preset = (typeof ALL_PRESETS)[number];
+
+/** The subset a comma-separated option names, in the usual order; all of them without it. */
+function pick<T extends string>(all: readonly T[], option: string | undefined, name: string): T[] {
+  if (option === undefined) return [...all];
+  const wanted = option.split(',').map((item) => item.trim());
+  const unknown = wanted.filter((item) => !all.includes(item as T));
+  if (unknown.length > 0)
+    throw new Error(`--${name}: unknown ${unknown.join(', ')} (${all.join(', ')})`);
+  return all.filter((item) => wanted.includes(item));
+}
+const PAGES = pick(ALL_PAGES, values.pages, 'pages');
+const PRESETS = pick(ALL_PRESETS, values.presets, 'presets');
 
 const median = (numbers: number[]) => {
   const sorted = [...numbers].sort((a, b) => a - b);
@@ -174,6 +200,127 @@ async function measureTransfer(
   }
 }
 
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+};
+type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+
+/**
+ * `--profile DIR`: the page loading in Chromium at 4× CPU slowdown (the network unthrottled), as
+ * a V8 CPU profile written to DIR, with a summary: when the requests left, the first paint, the
+ * first screen, the long tasks, and the functions and files that took the main thread's time.
+ * Build with `vite build --minify false` (and `--dist`) for readable names.
+ */
+async function profilePage(baseUrl: string, pagePath: PagePath, cookie: string, folder: string) {
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox'] });
+  try {
+    const context = await browser.newContext({
+      extraHTTPHeaders: pagePath === '/login' ? {} : { cookie },
+    });
+    const page = await context.newPage();
+    // A same-origin page first, so the navigation measured stays in this renderer and profiler.
+    await page.goto(`${baseUrl}/logo.svg`);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(values['cpu-slowdown']) });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __longTasks: [number, number][] };
+      w.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          w.__longTasks.push([entry.startTime, entry.duration]);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const requests: [string, string][] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin === baseUrl) requests.push([request.method(), url.pathname]);
+    });
+    const requestTimes = new Map<string, number>();
+    await cdp.send('Network.enable');
+    let navigationStart = 0;
+    cdp.on(
+      'Network.requestWillBeSent',
+      (event: { request: { url: string; method: string }; timestamp: number; type?: string }) => {
+        if (event.type === 'Document') navigationStart = event.timestamp;
+        requestTimes.set(
+          `${event.request.method} ${new URL(event.request.url).pathname}`,
+          event.timestamp,
+        );
+      },
+    );
+    await cdp.send('Profiler.start');
+    const started = Date.now();
+    await page.goto(`${baseUrl}${pagePath}`);
+    await firstScreen[pagePath](page);
+    const shownMs = Date.now() - started;
+    await page.waitForLoadState('networkidle');
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+    const timings = await page.evaluate(async () => ({
+      paints: performance.getEntriesByType('paint').map((e) => [e.name, Math.round(e.startTime)]),
+      longTasks: (window as unknown as { __longTasks: [number, number][] }).__longTasks,
+      lcp: await new Promise<number>((resolve) =>
+        new PerformanceObserver((list) =>
+          resolve(Math.round(list.getEntries().at(-1)?.startTime ?? Number.NaN)),
+        ).observe({ type: 'largest-contentful-paint', buffered: true }),
+      ),
+    }));
+    mkdirSync(folder, { recursive: true });
+    const file = path.join(folder, `${pagePath.slice(1)}-${Date.now()}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+
+    console.log(`\nProfile of ${pagePath} at ${values['cpu-slowdown']}× CPU: ${file}`);
+    console.log(`  first screen after ${shownMs} ms (wall clock from navigation)`);
+    console.log(`  paints: ${timings.paints.map(([name, at]) => `${name} ${at} ms`).join(', ')}`);
+    console.log('  requests (ms after the document request):');
+    for (const [key, at] of [...requestTimes].sort((a, b) => a[1] - b[1]))
+      console.log(`    ${Math.round((at - navigationStart) * 1000)} ${key}`);
+    const tasks = timings.longTasks.map(([at, ms]) => `${Math.round(ms)} ms at ${Math.round(at)}`);
+    // As Lighthouse counts it: what each task runs over 50 ms, from the first contentful paint on.
+    const fcp = timings.paints.find(([name]) => name === 'first-contentful-paint')?.[1] ?? 0;
+    const blocking = timings.longTasks.reduce(
+      (sum, [at, ms]) => sum + Math.max(0, Math.min(ms, at + ms - Number(fcp)) - 50),
+      0,
+    );
+    console.log(`  largest contentful paint ${timings.lcp} ms`);
+    console.log(
+      `  long tasks (blocking after FCP ${Math.round(blocking)} ms): ${tasks.join(', ')}`,
+    );
+
+    // Self time per function and per file, from the samples.
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    const self = new Map<number, number>();
+    profile.samples.forEach((id, i) =>
+      self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)),
+    );
+    const byFunction = new Map<string, number>();
+    const byFile = new Map<string, number>();
+    for (const [id, us] of self) {
+      const frame = byId.get(id)!.callFrame;
+      const fileName = frame.url
+        ? path.basename(new URL(frame.url).pathname)
+        : `(${frame.functionName || 'native'})`;
+      const fn = `${frame.functionName || '(anonymous)'} ${fileName}:${frame.lineNumber + 1}`;
+      byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
+      byFile.set(fileName, (byFile.get(fileName) ?? 0) + us);
+    }
+    const top = (map: Map<string, number>, n: number) =>
+      [...map]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, n)
+        .map(([key, us]) => `    ${(us / 1000).toFixed(0).padStart(6)} ms ${key}`)
+        .join('\n');
+    console.log(`  self time by file:\n${top(byFile, 15)}`);
+    console.log(`  self time by function:\n${top(byFunction, 30)}`);
+    void requests;
+  } finally {
+    await browser.close();
+  }
+}
+
 type LighthouseRun = Record<Category, number> & {
   lcpMs: number;
   fcpMs: number;
@@ -184,7 +331,7 @@ type LighthouseRun = Record<Category, number> & {
 
 async function runLighthouse(
   url: string,
-  preset: (typeof PRESETS)[number],
+  preset: Preset,
   cookie: string | null,
 ): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({
@@ -243,7 +390,11 @@ async function main() {
   const loadBefore = loadavg();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clerkly-bench-web-'));
   const port = await freePort();
-  const app = await startAppProcess({ port, dataDir, env: { LOG_LEVEL: 'warn' } });
+  const app = await startAppProcess({
+    port,
+    dataDir,
+    env: { LOG_LEVEL: 'warn', ...(values.dist ? { WEB_DIST_DIR: distDir } : {}) },
+  });
   try {
     const cookie = await signUp(app.baseUrl, path.join(dataDir, 'outbox'));
     console.log(
@@ -262,6 +413,10 @@ async function main() {
         `| ${pagePath} | ${kib(t.jsGzip)} | ${kib(t.cssGzip)} | ${kib(t.jsBrotli)} | ${kib(t.cssBrotli)} | ${t.files} | ≤ ${budget} KiB: ${met} |`,
       );
     }
+
+    if (values.profile)
+      for (const pagePath of PAGES)
+        await profilePage(app.baseUrl, pagePath, cookie, values.profile);
 
     console.log(`\nLighthouse ${lighthouseVersion()} (medians of ${RUNS})`);
     console.log(
