@@ -18,9 +18,21 @@ export default defineConfig({
     // The audio worklet must be a file: the content security policy allows scripts from 'self'
     // only, and a data: URL module would be refused (issue 9, `pcm-capture.js`).
     assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
-    // No manual chunk groups: they put every library in two chunks that index.html preloads,
+    // No library chunk groups: they put every library in two chunks that index.html preloads,
     // the rich-text editor included. The bundler's own split follows the lazy routes, so each
     // page loads the libraries it uses (decision 010).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // One group only: what the entry imports statically (React, Mantine's base, the router,
+          // the API client and its schemas), which every page runs before its first render, is
+          // one file instead of the entry and 19 small shared chunks. No page loads more code;
+          // on HTTP/1.1 (6 connections) the 19 requests cost a phone on a slow link several
+          // round trips (issue 25, decision 010).
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     proxy: {
