@@ -155,7 +155,7 @@ const CHANGED_LENGTH = 0.2;
  * saved notes use, and the drafts then use the clinician's: a choice among the engine's own
  * wordings, so a learned wording never adds a fact (the safety check still reads every sentence).
  */
-export const WORDING_CHOICES: readonly (readonly [string, ...string[]])[] = [
+const WORDING_CHOICES: readonly (readonly [string, ...string[]])[] = [
   ['Endorses', 'Reports'],
   ['Follow up', 'The patient will follow up'],
 ];
