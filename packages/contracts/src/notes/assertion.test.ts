@@ -103,6 +103,26 @@ describe('the assertion stage on what the offline recogniser writes', () => {
   });
 });
 
+describe('a "no" taken back at once', () => {
+  it('denies nothing when the reply goes on to say yes', () => {
+    // Unpunctuated, the clinician's own "…, no?" runs into the patient's "sometimes yeah".
+    expect(
+      assertions(
+        'and your little finger any numbness there at times no sometimes yeah it seems numb too',
+        'numbness',
+      ),
+    ).not.toContain('negated');
+    expect(
+      assertions('[doctor] any fever?\n[patient] no, actually yes, a little.', 'fever'),
+    ).not.toContain('negated');
+    // A plain no is still a no, and so is "at times, no".
+    expect(assertions('[doctor] any fever?\n[patient] no, none at all.', 'fever')).toEqual([
+      'negated',
+    ]);
+    expect(assertions('any numbness at times no none', 'numbness')).toEqual(['negated']);
+  });
+});
+
 describe('what the patient does have after a denial', () => {
   it.each([
     ['[patient] no fever , some chills .', 'punctuated'],

@@ -297,11 +297,31 @@ function answerAt(tokens: readonly AssertionToken[], at: number): 'negated' | 'a
   if (yes > no) {
     // "i have no …", "i do not …": a yes-opening that goes on to say no.
     const next = tokens[k + yes]?.word ?? '';
-    return /^(?:no|not|n't|never)$/.test(next) ? 'negated' : 'affirmed';
+    if (!/^(?:no|not|n't|never)$/.test(next)) return 'affirmed';
+    return takenBack(tokens, k + yes + 1) ? null : 'negated';
   }
   // "i don't hear the question", "i do not understand": asking again, not answering.
-  if (no > 0 && !ASKING_AGAIN.has(tokens[k + no]?.word ?? '')) return 'negated';
+  if (no > 0 && !ASKING_AGAIN.has(tokens[k + no]?.word ?? '')) {
+    return takenBack(tokens, k + no) ? null : 'negated';
+  }
   return null;
+}
+
+/** Words that may stand between a "no" and the "yes" that takes it back. */
+const TAKE_BACK_FILLERS = new Set(['wait', 'well', 'um', 'uh', 'actually', 'oh']);
+const TAKE_BACK = new Set(['yes', 'yeah', 'yep', 'sometimes', 'occasionally']);
+
+/**
+ * A "no" taken back at once — "no, actually yes", "no sometimes yeah", or the clinician's own
+ * "…, no?" followed by the patient's "sometimes" when the speakers are not told apart: neither
+ * a yes nor a no, so nothing is denied from it.
+ */
+function takenBack(tokens: readonly AssertionToken[], after: number): boolean {
+  let j = after;
+  while (j < tokens.length && TAKE_BACK_FILLERS.has(tokens[j]?.word ?? '') && j - after < 3) {
+    j += 1;
+  }
+  return TAKE_BACK.has(tokens[j]?.word ?? '');
 }
 
 /** After "i don't" / "i do not": a reply that asks for the question again. */

@@ -212,6 +212,29 @@ describe('a symptom is present or denied only as the patient said it', () => {
   }
 });
 
+describe("a 'no' the reply takes back", () => {
+  // The clinician's own "…, no?" ends the question; unpunctuated, it reads as the reply's start.
+  const VISIT = inThreeShapes([
+    ['doctor', 'Hi, what brings you in today?'],
+    ['patient', 'My left hand has been numb and tingling for a few months, mostly at night.'],
+    ['doctor', 'Is it in all the fingers?'],
+    ['patient', 'Yeah, but I notice it more in my thumb.'],
+    ['doctor', 'And your little finger, any numbness there at times, no?'],
+    ['patient', 'Sometimes, yeah, it seems like it is numb too.'],
+    ['doctor', 'Any fever?'],
+    ['patient', 'No, actually yes, a little last week.'],
+  ]);
+
+  for (const shape of SHAPES_OF_VISIT) {
+    it(`denies nothing the patient then said they have, ${shape}`, () => {
+      const c = analyseConsultation(VISIT[shape]);
+      expect(presence(c.symptoms, 'numbness')).toContain(true);
+      expect(presence(c.symptoms, 'numbness')).not.toContain(false);
+      expect(presence(c.symptoms, 'fever')).not.toContain(false);
+    });
+  }
+});
+
 describe('what a reply answers', () => {
   const VISIT = inThreeShapes([
     ['doctor', 'So you have got a history of diabetes, is that right?'],

@@ -220,12 +220,22 @@ const NO_ANSWER =
 const YES_ANSWER =
   /^(?:yes|yeah|yep|yup|ya|yah|mm-hmm|mhm|uh-huh|correct|right|sure|absolutely|definitely|sometimes|occasionally|a little|a bit|a lot|kind of|i think so|probably|a few|all the time|constantly|often|i have been|i've been|i take|i use|i do(?:[,.!]|$)|i have(?:[,.!]|$)|i did(?:[,.!]|$)|i am(?:[,.!]|$)|it does(?:[,.!]|$)|it is(?:[,.!]|$)|it has(?:[,.!]|$)|it did(?:[,.!]|$)|i was(?:[,.!]|$))/;
 
+/**
+ * A "no" the reply takes back at once: "no, sometimes, yeah, it seems numb too", "nope, actually
+ * yes". Read as neither (the question's "…, no?" can also reach an untagged reply): the note
+ * writes no denial from it, and the symptom stands as the assertion stage reads it in the words.
+ */
+const TAKEN_BACK =
+  /^(?:no|nope|nah)\b[\s,.!]*(?:(?:wait|well|um|uh|actually|i mean)[\s,.!]+)*(?:yes|yeah|yep|sometimes|occasionally|actually)\b/;
+
 function answerPolarity(rawLower: string): Polarity {
   const text = rawLower
     .replace(/^[\s,.]*(?:(?:um+|uh+|hmm+|oh|well|so|okay|ok|gosh|honestly)[\s,.]+)*/, '')
     .trim();
   if (UNSURE_ANSWER.test(text)) return 'unclear';
-  if (NO_ANSWER.test(text)) return noIsTheSymptoms(text) ? 'unclear' : 'no';
+  if (NO_ANSWER.test(text)) {
+    return noIsTheSymptoms(text) || TAKEN_BACK.test(text) ? 'unclear' : 'no';
+  }
   if (YES_ANSWER.test(text)) return 'yes';
   return 'unclear';
 }

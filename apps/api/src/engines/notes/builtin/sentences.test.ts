@@ -60,6 +60,25 @@ describe('sentences from speech', () => {
     ).toEqual(['she did the stairs twice and nothing does the trick for the stiffness']);
   });
 
+  it('cuts after a greeting question, before "is it …" and before the vital signs told', () => {
+    expect(
+      splitSentences(
+        'hi what brings you in today my left elbow has been hurting for about three weeks is it worse at night yes your blood pressure today is 128 over 82',
+        true,
+      ),
+    ).toEqual([
+      'hi what brings you in today',
+      'my left elbow has been hurting for about three weeks',
+      'is it worse at night',
+      'yes',
+      'your blood pressure today is 128 over 82',
+    ]);
+    // ... but not inside a clause that runs on to them.
+    expect(
+      splitSentences('so let us talk about your blood pressure and that is it for today', true),
+    ).toEqual(['so let us talk about your blood pressure and that is it for today']);
+  });
+
   it('keeps a clause whole where a question word only continues it', () => {
     expect(
       splitSentences(

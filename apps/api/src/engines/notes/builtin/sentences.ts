@@ -57,7 +57,7 @@ const CLAUSE_VERB =
   /^(?:am|are|is|was|were|will|would|have|had|do|did|want|think|need|can|could|should|also|just|really|got|went|took|put|feel|felt|tried|try|know|mean|started|noticed|love|like|take|use|used|get|go|hurt|slipped|fell|missed|even|still|always|never|usually|already|recently|actually|definitely)$/;
 
 /** Words that open a spoken sentence before its first real word ("okay so are you ..."). */
-const SPOKEN_OPENER = /^(?:okay|ok|alright|all|right|so|and|um|uh|well|yeah|now)$/;
+const SPOKEN_OPENER = /^(?:okay|ok|alright|all|right|so|and|um|uh|well|yeah|now|hi|hello|hey)$/;
 /** A subject with its verb in one word: "... my breath | i've had some headaches". */
 const CONTRACTED_SUBJECT = /^(?:i'm|i've|i'd|i'll|we're|we've|we'll|she's|he's|they're|they've)$/;
 const WH_WORD = /^(?:how|what|when|where|why|which|who)$/;
@@ -76,6 +76,10 @@ function opensQuestion(word: string, next: string, after: string): boolean {
     return (
       /^(?:you|your|there|anyone|anything)$/.test(next) ||
       (/^(?:do|does|did)$/.test(word) && /^(?:that|it|this)$/.test(next)) ||
+      // "... mostly at night | is it in all the fingers", "was it sudden".
+      (/^(?:is|was)$/.test(word) &&
+        next === 'it' &&
+        !/^(?:a|the|just|that|because)$/.test(after)) ||
       // "... since i moved house | does the pain go down your legs", "did the ibuprofen help".
       (/^(?:does|did)$/.test(word) && next === 'the' && ASKED_OF.test(after))
     );
@@ -169,11 +173,13 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
     // A finding told to the patient, however short what came before: "no fever | your throat is red".
     const findingBoundary =
       bare === 'your' &&
-      /^(?:lungs|heart|abdomen|lower|upper|neck|skin|reflexes|strength|pulses|throat|tonsils|ears?|eardrums?|temperature)$/.test(
+      /^(?:lungs|heart|abdomen|lower|upper|neck|skin|reflexes|strength|pulses?|throat|tonsils|ears?|eardrums?|temperature|blood|oxygen|vitals|vital|weight)$/.test(
         next,
       ) &&
       !BINDS_NEXT.has(prev) &&
-      !/^(?:to|at|on|in|of|check|examine|listen|and|feel|hear|see)$/.test(prev);
+      !/^(?:to|at|on|in|of|check|examine|listen|and|feel|hear|see|about|with|for|from|by|is|was|are|control|controlling|lower|lowering|monitor|monitoring|keep|watch|take|taking|took|checked|measure|measured)$/.test(
+        prev,
+      );
     const andBoundary =
       current.length >= 18 &&
       (bare === 'and' || bare === 'but') &&
@@ -223,8 +229,10 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
           planBoundary ||
           problemBoundary ||
           andBoundary)) ||
-      // "... chest pain | no | how long has ...": a bare answer, then the next question.
-      (current.length === 1 && /^(?:no|yes|yeah|nope)$/.test(prev) && questionBoundary) ||
+      // "... chest pain | no | how long has ...": a bare answer, then the next question or finding.
+      (current.length === 1 &&
+        /^(?:no|yes|yeah|nope)$/.test(prev) &&
+        (questionBoundary || findingBoundary)) ||
       (current.length >= 2 &&
         (answerBoundary ||
           findingBoundary ||
