@@ -79,6 +79,27 @@ describe('sentences from speech', () => {
     ).toEqual(['so let us talk about your blood pressure and that is it for today']);
   });
 
+  it('cuts before a reply that agrees and goes on in the first person, and after a question trailing off on "or"', () => {
+    expect(
+      splitSentences(
+        "i understand you're here for some pain in your wrist right my right wrist has been bothering me for a few months do you know what caused it or is it something that started slowly or it just kinda started on its own",
+        true,
+      ),
+    ).toEqual([
+      "i understand you're here for some pain in your wrist",
+      'right my right wrist has been bothering me for a few months',
+      'do you know what caused it or is it something that started slowly or',
+      'it just kinda started on its own',
+    ]);
+    // ... not inside a question that goes on after "or", nor at "right" that is a side.
+    expect(splitSentences('is it sharp or is it dull or does it burn', true)).toEqual([
+      'is it sharp or is it dull or does it burn',
+    ]);
+    expect(splitSentences('my pain is on the right my left side is fine', true)).toEqual([
+      'my pain is on the right my left side is fine',
+    ]);
+  });
+
   it('keeps a clause whole where a question word only continues it', () => {
     expect(
       splitSentences(

@@ -208,6 +208,17 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
     const askedBefore = opensQuestion(asked[0] ?? '', asked[1] ?? '', asked[2] ?? '');
     // The patient answering in the first person: "what brings you in today | my left knee ...".
     const firstPersonReply = /^(?:my|i)$/.test(bare) && mayEndBefore(prev);
+    // "... some pain in your wrist | right my right wrist has been bothering me": a reply that
+    // agrees with what the clinician said of the patient, then goes on in the first person.
+    const agreeingReply =
+      /^(?:right|correct|yes|yeah|yep|exactly)$/.test(bare) &&
+      /^(?:my|i|i'm|i've)$/.test(next) &&
+      current.some((w) => /^(?:you|your|you're|you've)$/.test(w)) &&
+      mayEndBefore(prev);
+    // "... or is it something that started slowly or | it just kind of started on its own": the
+    // question trails off on "or" and the reply begins.
+    const afterTrailingOr =
+      prev === 'or' && /^(?:it|i)$/.test(bare) && CLAUSE_VERB.test(next) && current.length >= 6;
     // "... back in two weeks | sounds good | thank you".
     const closingCourtesy =
       ((bare === 'sounds' && /^(?:good|great|like)$/.test(next)) ||
@@ -239,7 +250,9 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
           questionBoundary ||
           replyBoundary ||
           closingCourtesy ||
-          (askedBefore && (newSubject || contractedSubject || firstPersonReply))));
+          agreeingReply ||
+          (askedBefore &&
+            (newSubject || contractedSubject || firstPersonReply || afterTrailingOr))));
     // "... chilling sensations | and what are you taking": the joining word opens the question.
     const joinedQuestion =
       current.length >= 5 &&
