@@ -235,6 +235,24 @@ describe("a 'no' the reply takes back", () => {
   }
 });
 
+describe("today's diagnosis is not past history", () => {
+  // A short visit with no examination or plan cue: the diagnosis is said while the reading is
+  // still in the history.
+  const VISIT = inThreeShapes([
+    ['doctor', 'Hi, what brings you in today?'],
+    ['patient', 'My left hand has been numb for a few months. My diabetes is well controlled.'],
+    ['doctor', 'I think this is carpal tunnel syndrome. I will give you a wrist splint.'],
+  ]);
+
+  for (const shape of SHAPES_OF_VISIT) {
+    it(`"I think this is …" is not a condition the patient had, ${shape}`, () => {
+      const c = analyseConsultation(VISIT[shape]);
+      expect(c.pastConditions).not.toContain('carpal tunnel syndrome');
+      expect(c.pastConditions.join(' ')).toMatch(/diabetes/);
+    });
+  }
+});
+
 describe('what a reply answers', () => {
   const VISIT = inThreeShapes([
     ['doctor', 'So you have got a history of diabetes, is that right?'],

@@ -1170,6 +1170,10 @@ function readAgreement(draft: ConsultationDraft, u: Utterance): void {
 const FAMILY_WORDS =
   /\b(?:mom|mum|mother|dad|father|brother|sister|grandm\w*|grandf\w*|grandpa|grandma|aunt|uncle|cousin|family|son|daughter|wife|husband|parents?)\b/;
 
+/** What the patient has today, as a diagnosis is said ("i think this is …", "consistent with …"). */
+const DIAGNOSIS_TODAY =
+  /\b(?:i (?:think|believe|suspect) (?:that )?(?:this|that|it|you) (?:is|has|have|are|might be|may be)|(?:this|that) (?:looks|sounds) like|consistent with|my (?:impression|diagnosis|assessment) is)\b/;
+
 function readPastConditions(draft: ConsultationDraft, u: Utterance): void {
   // "what conditions run in your family?" "high blood pressure and diabetes": the family's.
   const family =
@@ -1183,7 +1187,15 @@ function readPastConditions(draft: ConsultationDraft, u: Utterance): void {
     draft.utterances.some(
       (p) => p.id < u.id && p.id >= u.id - 3 && p.question && p.text.includes(said),
     );
-  if ((u.phase === 'history' || /\bhistory of\b/.test(u.text)) && !family && !echo) {
+  // "i think this is carpal tunnel syndrome": today's diagnosis (whoever the untagged transcript
+  // says said it), not the patient's history.
+  const diagnosisToday = DIAGNOSIS_TODAY.test(u.text);
+  if (
+    (u.phase === 'history' || /\bhistory of\b/.test(u.text)) &&
+    !family &&
+    !echo &&
+    !diagnosisToday
+  ) {
     CONDITION_RE.lastIndex = 0;
     for (let m = CONDITION_RE.exec(u.text); m !== null; m = CONDITION_RE.exec(u.text)) {
       const term = m[0];
