@@ -1,3 +1,5 @@
+// First, before React and the rest of the entry run: the first page's route modules (issue 25).
+import './app/start-first-page';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';

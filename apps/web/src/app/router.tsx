@@ -11,6 +11,7 @@ import {
 import { paths } from '../config/paths';
 import { AuthLayout } from './layouts/auth-layout';
 import { ErrorView } from './routes/error-view';
+import { loadAppLayout, loadCreateNotesPage } from './route-modules';
 import { ProtectedRoute, PublicRoute } from './routes/guards';
 
 // The last step of the login and sign-up flows; it belongs to the profile feature, so it is
@@ -98,10 +99,7 @@ export const routes: RouteObject[] = [
         element: <ProtectedRoute profileSetup={ProfileSetup} />,
         children: [
           {
-            lazy: page(
-              () => import('./layouts/app-layout'),
-              (m) => m.AppLayout,
-            ),
+            lazy: page(loadAppLayout, (m) => m.AppLayout),
             children: [
               {
                 path: paths.profile,
@@ -112,10 +110,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.createNotes,
-                lazy: page(
-                  () => import('../features/create-notes/routes/create-notes'),
-                  (m) => m.CreateNotesPage,
-                ),
+                lazy: page(loadCreateNotesPage, (m) => m.CreateNotesPage),
               },
               {
                 path: paths.mySessions,
