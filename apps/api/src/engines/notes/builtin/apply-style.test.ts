@@ -275,21 +275,18 @@ describe.each(['tagged', 'plain', 'asr'] as const)(
   (shape) => {
     it('writes "Reports" and "The patient will follow up" where the clinician keeps writing them, and denials as they were', async () => {
       const engine = new BuiltinNoteEngine();
-      let learned: LearnedStyle = emptyLearnedStyle();
-      for (const visit of visits.slice(0, 3)) {
-        const draft = await engine.generate({
-          transcript: transcript(visit, shape),
-          template,
-          style: { learned },
-        });
-        learned = learnFromEdit(
-          learned,
-          draft.text,
-          draft.text
+      const learned = await learnedFromThreeVisits(
+        shape,
+        (text) =>
+          text
             .replace(/\bEndorses\b/g, 'Reports')
             .replace(/\bFollow up in\b/g, 'The patient will follow up in'),
-        );
-      }
+        (part, s) =>
+          transcript(
+            visits.find((v) => v.part === part)!,
+            s,
+          ),
+      );
       const fourth = transcript(visits[3]!, shape);
       const plain = await engine.generate({ transcript: fourth, template });
       const styled = await engine.generate({ transcript: fourth, template, style: { learned } });
