@@ -22,4 +22,28 @@ describe('perspective', () => {
       clinicianToThirdPerson('i want you to keep taking your lisinopril', pronounsFor('female')),
     ).toBe('i want her to keep taking her lisinopril');
   });
+
+  it('makes the patient\'s "your" that owns a part of the body or something clinical theirs', () => {
+    const she = pronounsFor('female');
+    expect(patientToThirdPerson('i landed on my arm like right on your shoulder', she)).toBe(
+      'she landed on her arm like right on her shoulder',
+    );
+    expect(patientToThirdPerson('i had gone through your hemoglobin a1c results', she)).toBe(
+      'she had gone through her hemoglobin a1c results',
+    );
+    expect(patientToThirdPerson('your right knee to be more exact', pronounsFor('male'))).toBe(
+      'his right knee to be more exact',
+    );
+  });
+
+  it('keeps a "your" that may be the listener\'s or owns nothing clinical', () => {
+    const he = pronounsFor('male');
+    // Speaking to someone: "your" can be the listener's.
+    expect(patientToThirdPerson('when you bend your knee it hurts', he)).toBe(
+      'when you bend your knee it hurts',
+    );
+    expect(patientToThirdPerson('i called your office twice', he)).toBe(
+      'he called your office twice',
+    );
+  });
 });

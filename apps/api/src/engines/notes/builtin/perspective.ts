@@ -3,6 +3,7 @@
  * dizzy" (clinician) both become "he feels dizzy"; "my knee" / "your knee" become "his knee".
  * The clinician's own "I" / "we" stay: notes are written in the clinician's voice.
  */
+import { namesClinicalContent } from './uncertainty';
 
 export type Sex = 'male' | 'female' | null;
 
@@ -527,11 +528,36 @@ function opensSentence(tokens: Token[], index: number): boolean {
   return prev !== undefined && /[.?!]$/.test(prev.trail);
 }
 
+/** Words between "your" and what it owns: "your right knee", "your last colonoscopy". */
+const OWNED_MODIFIERS = new Set(['left', 'right', 'lower', 'upper', 'last', 'current', 'own']);
+
+/**
+ * "your" in the patient's speech that owns a part of the body or something clinical ("right on
+ * your shoulder", "your hemoglobin a1c") is the patient's own: the generic "your" of a patient
+ * telling how it hurts, or, in a transcript without speakers, the clinician's words read as the
+ * patient's. Either way the note means the patient. Not when the sentence also speaks to someone
+ * ("when you bend your knee", "you checked your notes"), where "your" may be the listener's.
+ */
+function ownsClinicalThing(tokens: Token[], index: number): boolean {
+  if (tokens.some((t, i) => t.word === 'you' && tokens[i + 1]?.word !== 'know')) return false;
+  let next = index + 1;
+  while (tokens[next] && OWNED_MODIFIERS.has(tokens[next]?.word ?? '')) next += 1;
+  const owned = tokens
+    .slice(next, next + 2)
+    .map((t) => t.word)
+    .join(' ');
+  return owned.length > 0 && namesClinicalContent(owned);
+}
+
 /** Patient speech: I/me/my → he/him/his (or she/her, or "the patient"); we/our → they/their. */
 export function patientToThirdPerson(text: string, p: Pronouns): string {
   const tokens = tokenize(text);
   tokens.forEach((token, i) => {
     switch (token.word) {
+      case 'your':
+        if (ownsClinicalThing(tokens, i))
+          token.word = opensSentence(tokens, i) && p.plural ? "the patient's" : p.possessive;
+        break;
       case 'i':
         if (opensSentence(tokens, i) && p.plural) {
           token.word = 'the patient';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KNEE_VISIT, SHAPES, writerContext } from './consultation.fixture';
+import { inThreeShapes, KNEE_VISIT, SHAPES, writerContext } from './consultation.fixture';
 import { writeHistory } from './history';
 
 describe('history writer', () => {
@@ -16,6 +16,24 @@ describe('history writer', () => {
       expect(history).toMatch(/She takes ibuprofen 400 mg twice a day\./);
       // Neither the patient's own voice nor the clinician's questions reach the note.
       expect(history).not.toMatch(/\b(?:I|my|you|your)\b|\?/);
+    });
+  }
+
+  // The patient's generic "your" ("right on your shoulder"), and in a transcript without speakers
+  // the clinician's "your" read as the patient's, mean the patient's own body.
+  const FALL = inThreeShapes([
+    ['doctor', 'What happened to your arm?'],
+    ['patient', 'I fell and landed on my arm, like right on your shoulder.'],
+    ['doctor', 'Does it hurt when you lift it?'],
+    ['patient', 'Yes, it hurts a lot when I lift it.'],
+  ]);
+  for (const shape of SHAPES) {
+    it(`writes the patient's generic "your shoulder" as theirs, ${shape}`, () => {
+      const history = writeHistory(writerContext(FALL[shape]))?.content ?? '';
+      expect(history).toMatch(
+        /landed on (?:their|the patient's) arm,? (?:like )?right on their shoulder/,
+      );
+      expect(history).not.toMatch(/\byour\b/i);
     });
   }
 });
