@@ -268,6 +268,7 @@ export class BuiltinNoteEngine implements NoteEngine {
         learned,
         (title) => supportedIn(title, grounding, this.prune),
         input.transcript,
+        consultation.pronouns.subject,
       );
       return renameSections(
         applyTemplateForm(styled, topicsWithLearnedFormat(topics, learned)),

@@ -9,6 +9,7 @@ import {
   replacedPhrases,
   sectionDecisions,
   stylePreferences,
+  wordingPattern,
 } from './style-learning';
 
 const draft = [
@@ -157,13 +158,82 @@ describe('learning how the clinician lays out a plan and how long they write', (
     expect(ros(kept)?.wordings).toEqual([]);
   });
 
+  it('learns "who presents" for the dictated "here for" of the opening line, nowhere else', () => {
+    const opening =
+      '<h2>History of Present Illness</h2><p>John is a 52-year-old male here for right knee pain. He was here for the same knee last year.</p>';
+    const theirs = opening.replace('male here for', 'male who presents for');
+    const once = learnFromEdit(emptyLearnedStyle(), opening, theirs);
+    const history = (l: typeof once) => sectionDecisions(l).find((d) => d.key === 'history');
+    expect(history(once)?.wordings ?? []).toEqual([]);
+    const twice = learnFromEdit(once, opening, theirs);
+    const [wording] = history(twice)?.wordings ?? [];
+    expect(wording).toMatchObject({ from: 'here', to: 'who presents' });
+    const pattern = wordingPattern(wording!.from, 'g', wording);
+    expect('Ann is a 40-year-old female here with a cough.'.replace(pattern, wording!.to)).toBe(
+      'Ann is a 40-year-old female who presents with a cough.',
+    );
+    // "here" that is not the opening line's stays as written.
+    expect('He was here for the same knee last year.'.replace(pattern, wording!.to)).toBe(
+      'He was here for the same knee last year.',
+    );
+    // A clinician who keeps "here for" teaches nothing.
+    let kept = emptyLearnedStyle();
+    for (let i = 0; i < 3; i++) kept = learnFromEdit(kept, opening, opening);
+    expect(history(kept)?.wordings).toEqual([]);
+  });
+
+  it('learns how often the clinician names the patient "The patient" rather than "He"', () => {
+    const pronouns =
+      '<h2>History of Present Illness</h2><p>He fell playing tennis. He takes ibuprofen. He walks without a limp. He denies fever.</p>';
+    // Two sentences in four: "The patient" where the draft had "He".
+    const theirs = pronouns
+      .replace('He fell', 'The patient fell')
+      .replace('He walks', 'The patient walks');
+    const once = learnFromEdit(emptyLearnedStyle(), pronouns, theirs);
+    expect(once.sections.history).toMatchObject({
+      patientSubjects: 2,
+      pronounSubjects: 2,
+      patientSubjectNotes: 1,
+    });
+    const history = (l: typeof once) => sectionDecisions(l).find((d) => d.key === 'history');
+    expect(history(once)).toBeUndefined();
+    const twice = learnFromEdit(once, pronouns, theirs);
+    expect(history(twice)?.patientSubjectShare).toBe(0.5);
+    expect(stylePreferences(twice)).toContain('"The patient" for "He or She"');
+    // Still the habit while the clinician keeps the drafts' "The patient" (the draft has it now).
+    let applied = twice;
+    for (let i = 0; i < 3; i++) applied = learnFromEdit(applied, theirs, theirs);
+    expect(history(applied)?.patientSubjectShare).toBe(0.5);
+    // A clinician who writes "He" as drafted teaches nothing.
+    let kept = emptyLearnedStyle();
+    for (let i = 0; i < 3; i++) kept = learnFromEdit(kept, pronouns, pronouns);
+    expect(history(kept)?.patientSubjectShare).toBeNull();
+    // Labels before plan items are not the sentence's subject ("Patient Agreements: ...").
+    const plan =
+      '<h2>Assessment and Plan</h2><p>Knee strain.</p><ul><li>Patient Agreements: He agrees with the plan.</li></ul>';
+    const labelled = learnFromEdit(emptyLearnedStyle(), plan, plan);
+    expect(labelled.sections['assessment-plan']).toMatchObject({
+      patientSubjects: 0,
+      pronounSubjects: 1,
+    });
+  });
+
   it('reads a profile stored before plan labels were learned', () => {
     const { planLabels: _, ...stored } = learnFromEdit(emptyLearnedStyle(), draft, saved);
     const parsed = learnedStyleSchema.parse(JSON.parse(JSON.stringify(stored)));
     expect(parsed.planLabels).toEqual({});
     // ...and before the clinician's words were counted.
-    const { wordings: _w, wordingChances: _c, ...history } = stored.sections.history!;
+    const {
+      wordings: _w,
+      wordingChances: _c,
+      patientSubjects: _p,
+      pronounSubjects: _s,
+      patientSubjectNotes: _n,
+      ...history
+    } = stored.sections.history!;
     const older = learnedStyleSchema.parse({ ...stored, sections: { history } });
     expect(older.sections.history?.wordings).toEqual({});
+    // ...and before how the clinician names the patient was.
+    expect(older.sections.history).toMatchObject({ patientSubjects: 0, patientSubjectNotes: 0 });
   });
 });

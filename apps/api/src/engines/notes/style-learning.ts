@@ -73,6 +73,14 @@ const sectionStyleSchema = z.object({
   wordings: z.record(z.string(), count).default({}),
   /** Per group's engine word: notes whose draft of this section used it (the chances). */
   wordingChances: z.record(z.string(), count).default({}),
+  /**
+   * How the saved section names the patient as a sentence's subject: "The patient …" / "He …" or
+   * "She …" sentences, summed over notes, and the notes in which the clinician named the patient
+   * so in a larger share of sentences than the draft did. Profiles stored before read as none.
+   */
+  patientSubjects: count.default(0),
+  pronounSubjects: count.default(0),
+  patientSubjectNotes: count.default(0),
 });
 type SectionStyle = z.infer<typeof sectionStyleSchema>;
 
@@ -155,13 +163,47 @@ const CHANGED_LENGTH = 0.2;
  * saved notes use, and the drafts then use the clinician's: a choice among the engine's own
  * wordings, so a learned wording never adds a fact (the safety check still reads every sentence).
  */
-const WORDING_CHOICES: readonly (readonly [string, ...string[]])[] = [
-  ['Endorses', 'Reports'],
-  ['Follow up', 'The patient will follow up'],
+const WORDING_CHOICES: readonly WordingChoice[] = [
+  { words: ['Endorses', 'Reports'] },
+  { words: ['Follow up', 'The patient will follow up'] },
+  // The opening line as dictated ("a 62-year-old male here for follow-up") and as written up
+  // ("… male who presents for follow-up"); elsewhere "here" is left alone ("he was here for …").
+  {
+    words: ['here', 'who presents'],
+    before: '\\d+-year-old (?:male|female|man|woman|patient|boy|girl) ',
+    after: ' (?:for|with)\\b',
+  },
 ];
-/** A wording as written, in its case ("Follow up in 2 weeks.", not "we will follow up"). */
-export const wordingPattern = (wording: string, flags = '') =>
-  new RegExp(`(?<![\\w/])${wording.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/])`, flags);
+
+interface WordingChoice {
+  /** The engine's wording first, then the equals a clinician may write instead. */
+  words: readonly [string, ...string[]];
+  /** Where the engine's wording says what the others do: what comes before and after it. */
+  before?: string;
+  after?: string;
+}
+
+/** A wording of the clinician's for one of the engine's, and where the engine's is replaced. */
+export interface Wording {
+  from: string;
+  to: string;
+  before?: string;
+  after?: string;
+}
+
+/**
+ * A wording as written, in its case ("Follow up in 2 weeks.", not "we will follow up"), and only
+ * in its context when it has one.
+ */
+export const wordingPattern = (
+  wording: string,
+  flags = '',
+  context: { before?: string; after?: string } = {},
+) =>
+  new RegExp(
+    `${context.before ? `(?<=${context.before})` : ''}(?<![\\w/])${wording.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/])${context.after ? `(?=${context.after})` : ''}`,
+    flags,
+  );
 
 const emptySection = (title: string): SectionStyle => ({
   title,
@@ -185,7 +227,32 @@ const emptySection = (title: string): SectionStyle => ({
   titles: {},
   wordings: {},
   wordingChances: {},
+  patientSubjects: 0,
+  pronounSubjects: 0,
+  patientSubjectNotes: 0,
 });
+
+/** "Medical Reasoning: " before a plan item or "Neck: " before an examination bullet. */
+const ITEM_LABEL = /^[A-Z][A-Za-z /&-]{1,40}:\s+/;
+/** A sentence whose subject is the patient named as such ("The patient notes …", "Pt reports …"). */
+export const PATIENT_SUBJECT = /^(?:The patient|Patient|Pt\.?)\s+(?=[a-z])/;
+/** A sentence whose subject is a singular personal pronoun ("He notes …"). */
+export const PRONOUN_SUBJECT = /^(?:He|She)\s+(?=[a-z])/;
+
+/** Of a section's sentences: how many open with "The patient", how many with "He" or "She". */
+function subjectCounts(sentences: readonly string[]): { patient: number; pronoun: number } {
+  let patient = 0;
+  let pronoun = 0;
+  for (const sentence of sentences) {
+    const text = sentence.trim().replace(ITEM_LABEL, '');
+    if (PATIENT_SUBJECT.test(text)) patient += 1;
+    else if (PRONOUN_SUBJECT.test(text)) pronoun += 1;
+  }
+  return { patient, pronoun };
+}
+
+const share = ({ patient, pronoun }: { patient: number; pronoun: number }) =>
+  patient + pronoun === 0 ? 0 : patient / (patient + pronoun);
 
 function sectionSentences(section: NoteSection): string[] {
   return [
@@ -317,10 +384,12 @@ export function learnFromEdit(profile: LearnedStyle, draft: string, saved: strin
   const replacementsThisNote = new Set<string>();
   const savedByKey = new Map(savedSections.map((s, i) => [sectionKey(s.title), { s, i }]));
   // Sections this draft already wrote longer: saved at about that length, still wanted longer.
-  const longerBefore = new Set(
-    sectionDecisions(profile)
-      .filter((d) => d.longer)
-      .map((d) => d.key),
+  const before = sectionDecisions(profile);
+  const longerBefore = new Set(before.filter((d) => d.longer).map((d) => d.key));
+  // Sections this draft already opened with "The patient" as the clinician does: still their habit
+  // while they keep naming the patient so.
+  const patientSubjectBefore = new Set(
+    before.filter((d) => d.patientSubjectShare !== null).map((d) => d.key),
   );
 
   for (const [position, section] of draftSections.entries()) {
@@ -356,11 +425,23 @@ export function learnFromEdit(profile: LearnedStyle, draft: string, saved: strin
       if (heading) style.titles[heading] = (style.titles[heading] ?? 0) + 1;
       const draftText = sectionSentences(section).join(' ');
       const savedText = sectionSentences(counterpart.s).join(' ');
-      for (const group of WORDING_CHOICES) {
-        if (!wordingPattern(group[0]).test(draftText)) continue;
-        style.wordingChances[group[0]] = (style.wordingChances[group[0]] ?? 0) + 1;
-        for (const word of group) {
-          if (wordingPattern(word).test(savedText)) {
+      const savedSubjects = subjectCounts(sectionSentences(counterpart.s));
+      style.patientSubjects += savedSubjects.patient;
+      style.pronounSubjects += savedSubjects.pronoun;
+      if (
+        savedSubjects.patient > 0 &&
+        (patientSubjectBefore.has(key) ||
+          share(savedSubjects) > share(subjectCounts(sectionSentences(section))))
+      ) {
+        style.patientSubjectNotes += 1;
+      }
+      for (const { words, ...context } of WORDING_CHOICES) {
+        const [engineWord] = words;
+        if (!wordingPattern(engineWord, '', context).test(draftText)) continue;
+        style.wordingChances[engineWord] = (style.wordingChances[engineWord] ?? 0) + 1;
+        for (const word of words) {
+          // The engine's wording where it says what the others do; theirs wherever written.
+          if (wordingPattern(word, '', word === engineWord ? context : {}).test(savedText)) {
             style.wordings[word] = (style.wordings[word] ?? 0) + 1;
           }
         }
@@ -512,23 +593,29 @@ export interface SectionDecision {
   draftPosition: number;
   words: SectionStyle['words'];
   /** The clinician's word for one of the engine's (`WORDING_CHOICES`), used in most notes. */
-  wordings: { from: string; to: string }[];
+  wordings: Wording[];
+  /**
+   * The share of the section's sentences about the patient that the clinician opens with "The
+   * patient" rather than "He" or "She", once they made it larger than the draft's in most notes.
+   */
+  patientSubjectShare: number | null;
 }
 
 /**
  * The clinician's word for the engine's, per choice group: used in enough notes whose draft had
  * the engine's word, in more of them than the engine's own, and in most of them.
  */
-function chosenWordings(s: SectionStyle): { from: string; to: string }[] {
-  const out: { from: string; to: string }[] = [];
-  for (const [engineWord, ...others] of WORDING_CHOICES) {
+function chosenWordings(s: SectionStyle): Wording[] {
+  const out: Wording[] = [];
+  for (const { words, ...context } of WORDING_CHOICES) {
+    const [engineWord, ...others] = words;
     const kept = s.wordings[engineWord] ?? 0;
     const [best, times] = others
       .map((word) => [word, s.wordings[word] ?? 0] as const)
       .sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
     const chances = s.wordingChances[engineWord] ?? 0;
     if (times >= STYLE_LEARNING.minNotes && times > kept && 2 * times > chances) {
-      out.push({ from: engineWord, to: best });
+      out.push({ from: engineWord, to: best, ...context });
     }
   }
   return out;
@@ -573,6 +660,10 @@ export function sectionDecisions(profile: LearnedStyle): SectionDecision[] {
         draftPosition: s.draftPositionSum / s.notes,
         words: s.words,
         wordings: chosenWordings(s),
+        patientSubjectShare:
+          s.patientSubjectNotes >= min && 2 * s.patientSubjectNotes > s.lengthNotes
+            ? share({ patient: s.patientSubjects, pronoun: s.pronounSubjects })
+            : null,
       };
     });
 }
@@ -671,7 +762,11 @@ export function stylePreferences(profile: LearnedStyle): string[] {
   for (const d of decisions) {
     for (const w of d.wordings) out.push(STYLE_MESSAGES.replaces(w.from, w.to));
   }
+  if (decisions.some((d) => d.patientSubjectShare !== null)) {
+    out.push(STYLE_MESSAGES.replaces('He or She', 'The patient'));
+  }
   for (const r of learnedReplacements(profile)) out.push(STYLE_MESSAGES.replaces(r.from, r.to));
   if (reorders(decisions)) out.push(STYLE_MESSAGES.order);
-  return out;
+  // A wording learned in two sections is one preference.
+  return [...new Set(out)];
 }

@@ -307,3 +307,65 @@ describe.each(['tagged', 'plain', 'asr'] as const)(
     });
   },
 );
+
+/** A visit whose history has the patient's words and a relative's, as the app receives it. */
+function historyVisit(part: string, shape: 'tagged' | 'plain' | 'asr'): string {
+  const turns: [string, string][] = [
+    ['doctor', `mr. jones is a 52-year-old male here for ${part} pain.`],
+    ['doctor', 'what happened?'],
+    ['patient', `my ${part} has been hurting for about three weeks.`],
+    ['patient', 'i fell playing tennis with my brother.'],
+    ['patient', 'my brother had the same injury last year. he had surgery on his knee.'],
+    ['patient', 'i have been taking ibuprofen 400 mg twice a day.'],
+    ['patient', `i was here for my ${part} last year.`],
+    ['doctor', 'any fever or chills?'],
+    ['patient', 'no fever and no chills.'],
+    ['doctor', `on exam there is mild swelling of the ${part} with tenderness.`],
+    ['doctor', `my assessment is a strain of the ${part}. i want you to rest it and ice it.`],
+    ['doctor', 'i will see you back in 2 weeks.'],
+  ];
+  return shaped(turns, shape);
+}
+
+/**
+ * The clinician's edit: "The patient" for "He" at the head of their sentences about the patient
+ * (not the brother's), "who presents for" in the opening line.
+ */
+const namedAsThePatient = (text: string) =>
+  text
+    .replace(/(^|\. )He (?![^.]*surgery)/gm, '$1The patient ')
+    .replace(/\bmale here for\b/g, 'male who presents for');
+
+/** The sentences of a text that open with "He". */
+const openingWithHe = (text: string) => text.split(/(?<=\.) /).filter((s) => /^He\b/.test(s));
+
+describe.each(['tagged', 'plain', 'asr'] as const)(
+  'the patient named as the clinician names them (%s transcripts)',
+  (shape) => {
+    it('writes "The patient" for "He" and "who presents for" as the clinician does, never for someone else', async () => {
+      const engine = new BuiltinNoteEngine();
+      const learned = await learnedFromThreeVisits(shape, namedAsThePatient, historyVisit);
+      const fourth = historyVisit('left elbow', shape);
+      const plain = await engine.generate({ transcript: fourth, template });
+      const styled = await engine.generate({ transcript: fourth, template, style: { learned } });
+      const history = (note: typeof plain) =>
+        note.sections.find((s) => s.title === 'History of Present Illness')?.content ?? '';
+      // Without the profile the draft opens sentences about the patient with "He" (so the test
+      // can fail); with it, with "The patient".
+      expect(openingWithHe(history(plain)).filter((s) => !/surgery/.test(s))).not.toEqual([]);
+      expect(openingWithHe(history(styled)).filter((s) => !/surgery/.test(s))).toEqual([]);
+      expect(history(styled)).toMatch(
+        /\bThe patient (?:[a-z]+ that he )?has been taking ibuprofen 400 mg twice a day\./,
+      );
+      // The sentence after the brother's keeps its pronoun: it may be about him.
+      expect(history(styled)).toMatch(/\bbrother\b[^.]*\. He\b/);
+      expect(history(styled)).not.toMatch(/The patient [a-z ]*had surgery/);
+      // The opening line as the clinician writes it; "here for" elsewhere as said.
+      expect(history(plain)).toMatch(/52-year-old male here for left elbow pain/);
+      expect(history(styled)).toMatch(/52-year-old male who presents for left elbow pain/);
+      expect(history(styled)).toMatch(/he was here for his left elbow last year/);
+      expect(styled.safety).toEqual([]);
+      for (const sentence of styled.evidence ?? []) expect(sentence.supported).toBe(true);
+    });
+  },
+);

@@ -13,12 +13,15 @@ import { NOT_DISCUSSED } from '../template-form';
 import {
   addedSections,
   learnedReplacements,
+  PATIENT_SUBJECT,
   phrasePattern,
   planLabelsFor,
   sectionDecisions,
   sectionKey,
   type LearnedStyle,
   type SectionDecision,
+  PRONOUN_SUBJECT,
+  type Wording,
   wordingPattern,
 } from '../style-learning';
 import { withPlanLabels } from './plan-items';
@@ -147,15 +150,61 @@ function rephrase(
  */
 function inTheirWords(
   sentence: string,
-  wordings: readonly { from: string; to: string }[],
+  wordings: readonly Wording[],
   supported: (text: string) => boolean,
 ): string {
   let out = sentence;
-  for (const { from, to } of wordings) {
-    const candidate = out.replace(wordingPattern(from, 'g'), to);
+  for (const { from, to, ...context } of wordings) {
+    const candidate = out.replace(wordingPattern(from, 'g', context), to);
     if (candidate !== out && supported(candidate)) out = candidate;
   }
   return out;
+}
+
+/**
+ * Someone other than the patient a "he" or "she" after it may stand for ("His father had a heart
+ * attack. He ..."): the sentence after such a one keeps its pronoun.
+ */
+const OTHER_PERSON =
+  /\b(?:mom|mum|mother|dad|father|brother|sister|grandm\w*|grandf\w*|grandpa|grandma|aunt|uncle|cousin|son|daughter|wife|husband|partner|boyfriend|girlfriend|fianc\w*|parents?|child(?:ren)?|kids?|baby|friend|neighbou?r|roommate|co-?worker|colleague|boss|teacher|coach|man|woman|boy|girl|guy|somebody|someone|person|people|doctor|dr|physician|surgeon|nurse|therapist|counsel+or|psychiatrist|specialist|provider|pcp|\w+ologist|\w+iatrician|pharmacist|dentist|chiropractor|paramedics?)\b/i;
+
+/**
+ * "The patient" for "He" or "She" at the head of a section's sentences, until the clinician's
+ * share of such sentences is reached (`patientSubjectShare`): only the patient's own pronoun, never
+ * after a sentence that names someone else, and only where the reworded sentence still passes
+ * grounding and the safety check. Names the patient as the clinician does; states nothing new.
+ */
+function patientAsSubject(
+  section: NoteSection,
+  share: number,
+  pronoun: string,
+  supported: (text: string) => boolean,
+): NoteSection {
+  const own = pronoun === 'he' ? 'He' : pronoun === 'she' ? 'She' : null;
+  if (!own || share <= 0) return section;
+  let patient = 0;
+  let subjects = 0;
+  let previous = '';
+  return mapSentences(section, (s) => {
+    const after = previous;
+    previous = s;
+    const text = s.replace(/^\s+/, '');
+    if (PATIENT_SUBJECT.test(text)) {
+      patient += 1;
+      subjects += 1;
+      return s;
+    }
+    if (!PRONOUN_SUBJECT.test(text)) return s;
+    subjects += 1;
+    if (!text.startsWith(`${own} `) || OTHER_PERSON.test(after) || patient >= share * subjects) {
+      return s;
+    }
+    const candidate = `The patient ${text.slice(own.length + 1)}`;
+    if (!supported(candidate)) return s;
+    patient += 1;
+    previous = candidate;
+    return candidate;
+  });
 }
 
 function styleSection(
@@ -163,6 +212,7 @@ function styleSection(
   decision: SectionDecision | undefined,
   replacements: readonly { from: string; to: string }[],
   supported: (title: string) => (text: string) => boolean,
+  pronoun: string,
 ): NoteSection {
   let out = section;
   if (decision) {
@@ -206,18 +256,24 @@ function styleSection(
     const check = supported(out.title);
     out = mapSentences(out, (s) => rephrase(s, replacements, check));
   }
+  const patientShare = decision?.patientSubjectShare ?? null;
+  if (patientShare !== null) {
+    out = patientAsSubject(out, patientShare, pronoun, supported(out.title));
+  }
   return out;
 }
 
 /**
  * The learned style over a note's grounded sections. `supported(title)` is the grounding test of
- * that section's sentences (`grounding.ts` `supportedIn`); `transcript` what was said.
+ * that section's sentences (`grounding.ts` `supportedIn`); `transcript` what was said; `pronoun`
+ * the patient's subject pronoun as the note writes it ("he", "she", "they").
  */
 export function applyLearnedStyle(
   sections: readonly NoteSection[],
   learned: LearnedStyle,
   supported: (title: string) => (text: string) => boolean,
   transcript: string,
+  pronoun: string,
 ): NoteSection[] {
   const decisions = new Map(sectionDecisions(learned).map((d) => [d.key, d]));
   const transcriptWords = new Set(scoredWords(transcript));
@@ -225,7 +281,13 @@ export function applyLearnedStyle(
   const added = new Map(addedSections(learned).map((a) => [a.key, a]));
   const styled = sections
     .map((section) =>
-      styleSection(section, decisions.get(sectionKey(section.title)), replacements, supported),
+      styleSection(
+        section,
+        decisions.get(sectionKey(section.title)),
+        replacements,
+        supported,
+        pronoun,
+      ),
     )
     // The plan's items under the clinician's labels: the same sentences, laid out by kind.
     .map((section) => withPlanLabels(section, planLabelsFor(learned, sectionKey(section.title))))
