@@ -148,7 +148,7 @@ const PLAN_CUE =
 
 /** Treatment talk that starts the plan once the history is over. */
 const PLAN_ACTION =
-  /\b(?:we will|we are going to|i am going to|i want to|i would like to|let us|i recommend|i suggest|we should|we can|we could|we need to)\b[^.]*\b(?:prescribe|order|refer|referral|schedule|start you|increase|decrease|continue|stop|send you|send out|give you|put you on|get you|get your|recommend|surgery|physical therapy|injection|brace|follow up|keep monitoring|monitor (?:it|them|this|that|your)|keep an eye on)\b|\bwe suspect\b|\bi suspect\b|\bi (?:think|would say|'d say|say) (?:this|that) is (?:probably |likely |most likely |more of )?(?:a|an) |\bi(?:'ll| will) write (?:\w+ ){0,2}(?:certificate|sick note|fit note|letter|prescription|referral)/;
+  /\b(?:we will|we are going to|i am going to|i want to|i would like to|let us|i recommend|i suggest|we should|we can|we could|we need to)\b[^.]*\b(?:prescribe|order|refer|referral|schedule|start you|increase|decrease|continue|stop|send you|send out|give you|put you on|get you|get your|recommend|surgery|physical therapy|injection|brace|splint|sling|crutches|follow up|keep monitoring|monitor (?:it|them|this|that|your)|keep an eye on)\b|\bi will (?:give you|prescribe|refer you|order|send you|put you on|start you on)\b|\bwe suspect\b|\bi suspect\b|\bi (?:think|would say|'d say|say) (?:this|that) is (?:probably |likely |most likely |more of )?(?:a|an) |\bi(?:'ll| will) write (?:\w+ ){0,2}(?:certificate|sick note|fit note|letter|prescription|referral)/;
 
 const QUESTION_START =
   /^(?:do|does|did|are|is|was|were|have|has|had|can|could|would|will|any|anything|how|what|when|where|why|which|who|whose|so you|and you|you have|you are|you had|you were|you do|you did|you feel|you said|you mentioned|you never|you take|you still)\b/;
@@ -366,7 +366,8 @@ function detectName(utterances: Utterance[]): string | null {
       );
     if (intro?.[1]) add(intro[1], 3);
     const seeing = /\b(?:today i am seeing|i am seeing|this is) ([a-z]+ [a-z]+)\b/.exec(u.text);
-    if (seeing?.[1] && u.id < 6) add(seeing[1], 2);
+    // "i think this is carpal tunnel syndrome" names a diagnosis, not the patient.
+    if (seeing?.[1] && u.id < 6 && !statesDiagnosis(u.text)) add(seeing[1], 2);
     const greet =
       /^(?:hi|hello|hey|good morning|good afternoon|good evening|morning|afternoon)[,\s]+(?:mr\.?|mrs\.?|ms\.?|miss )?\s*([a-z]+)\b/.exec(
         u.text,
@@ -1174,6 +1175,25 @@ const FAMILY_WORDS =
 const DIAGNOSIS_TODAY =
   /\b(?:i (?:think|believe|suspect) (?:that )?(?:this|that|it|you) (?:is|has|have|are|might be|may be)|(?:this|that) (?:looks|sounds) like|consistent with|my (?:impression|diagnosis|assessment) is)\b/;
 
+/** The clinician's own word on today's diagnosis; "looks like" and "consistent with" also open
+ * examination findings and results, so they do not count here. */
+const DIAGNOSIS_STATED =
+  /\b(?:i (?:think|believe|suspect) (?:that )?(?:this|that|it|you) (?:is|has|have|are|might be|may be)|my (?:impression|diagnosis|assessment) is)\b/;
+
+/** "i think this is carpal tunnel syndrome": a condition named as what the patient has today. */
+function statesDiagnosis(text: string): boolean {
+  const said = DIAGNOSIS_STATED.exec(text);
+  if (!said) return false;
+  // The condition within a few words of the cue ("i think this is more of a muscular sprain"),
+  // not somewhere further on in a run-on sentence ("i think that is it … any family history of
+  // breast cancer").
+  const after = text.slice(said.index + said[0].length);
+  CONDITION_RE.lastIndex = 0;
+  const named = CONDITION_RE.exec(after);
+  CONDITION_RE.lastIndex = 0;
+  return named !== null && wordCount(after.slice(0, named.index)) <= 3;
+}
+
 function readPastConditions(draft: ConsultationDraft, u: Utterance): void {
   // "what conditions run in your family?" "high blood pressure and diabetes": the family's.
   const family =
@@ -1237,7 +1257,8 @@ interface ReadingState {
  */
 function advancePhase(reading: ReadingState, text: string, progress: number): void {
   const lateEnough = progress > 0.45 || reading.phase === 'exam' || reading.phase === 'results';
-  if (PLAN_CUE.test(text) || (lateEnough && PLAN_ACTION.test(text))) reading.phase = 'plan';
+  if (PLAN_CUE.test(text) || (lateEnough && (PLAN_ACTION.test(text) || statesDiagnosis(text))))
+    reading.phase = 'plan';
   else if (
     reading.phase !== 'plan' &&
     RESULTS_CUE.test(text) &&
@@ -1318,7 +1339,9 @@ function readUtterances(turns: RawTurn[], punctuated: boolean): Utterance[] {
           : !punctuated && detectQuestion(sentence, false)
             ? 1
             : 0;
-        const score = clinicianScore(text) + asked;
+        // Naming today's diagnosis ("i think this is carpal tunnel syndrome") is the clinician's.
+        const diagnosis = statesDiagnosis(text) ? 2 : 0;
+        const score = clinicianScore(text) + asked + diagnosis;
         // Past the history, speech that sounds like neither is more likely the clinician going on
         // through the examination, results and plan.
         role = score > 0 || (score === 0 && reading.leftHistory) ? 'clinician' : 'patient';

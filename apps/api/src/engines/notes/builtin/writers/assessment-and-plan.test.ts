@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeAssessmentAndPlan, writePlan } from './assessment-and-plan';
-import { KNEE_VISIT, SHAPES, writerContext } from './consultation.fixture';
+import { inThreeShapes, KNEE_VISIT, SHAPES, writerContext } from './consultation.fixture';
+import { writeHistory } from './history';
 
 describe('assessment and plan writer', () => {
   for (const shape of SHAPES) {
@@ -15,6 +16,25 @@ describe('assessment and plan writer', () => {
       const bullets = writePlan(writerContext(KNEE_VISIT[shape]))?.bullets ?? [];
       expect(bullets.join(' ')).not.toMatch(/will a\b/);
       expect(bullets).toContain('Follow up in 2 weeks.');
+    });
+  }
+
+  // A short visit with no "assessment" or "plan" cue: the diagnosis and the treatment are said
+  // right after the history. Without speakers, who names today's diagnosis is the clinician.
+  const SHORT_VISIT = inThreeShapes([
+    ['doctor', 'Hi, what brings you in today?'],
+    ['patient', 'My left hand has been numb for a few months. My diabetes is well controlled.'],
+    ['doctor', 'I think this is carpal tunnel syndrome. I will give you a wrist splint.'],
+  ]);
+  for (const shape of SHAPES) {
+    it(`finds the diagnosis and the treatment of a short visit without cues, ${shape}`, () => {
+      const plan = writeAssessmentAndPlan(writerContext(SHORT_VISIT[shape]))?.content ?? '';
+      expect(plan).toMatch(/carpal tunnel syndrome/i);
+      expect(plan).toMatch(/wrist splint/);
+      const history = writeHistory(writerContext(SHORT_VISIT[shape]))?.content ?? '';
+      // Neither the patient's belief nor the patient's name: the diagnosis is the clinician's.
+      expect(history).not.toMatch(/carpal|tunnel/i);
+      expect(history).toMatch(/^The patient presents today/);
     });
   }
 });
