@@ -180,6 +180,16 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
       !/^(?:to|at|on|in|of|check|examine|listen|and|feel|hear|see|about|with|for|from|by|is|was|are|control|controlling|lower|lowering|monitor|monitoring|keep|watch|take|taking|took|checked|measure|measured)$/.test(
         prev,
       );
+    // The clinician turning to the examination, or to when to come back, after a finished
+    // clause: "no cough | let me take a look", "ten days | come back if it is not better".
+    const instructionBoundary =
+      ((bare === 'let' &&
+        next === 'me' &&
+        /^(?:take|have|look|listen|examine|check|feel)$/.test(words[i + 2] ?? '')) ||
+        (bare === 'come' &&
+          next === 'back' &&
+          /^(?:if|in|to|and|when|after|sooner|next|for)$/.test(words[i + 2] ?? ''))) &&
+      mayEndBefore(prev);
     const andBoundary =
       current.length >= 18 &&
       (bare === 'and' || bare === 'but') &&
@@ -246,6 +256,7 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
         (questionBoundary || findingBoundary)) ||
       (current.length >= 2 &&
         (answerBoundary ||
+          instructionBoundary ||
           findingBoundary ||
           questionBoundary ||
           replyBoundary ||

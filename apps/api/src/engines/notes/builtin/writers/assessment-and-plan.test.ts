@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { writeAssessmentAndPlan, writePlan } from './assessment-and-plan';
-import { inThreeShapes, KNEE_VISIT, SHAPES, writerContext } from './consultation.fixture';
+import {
+  inThreeShapes,
+  KNEE_VISIT,
+  SHAPES,
+  SORE_THROAT_VISIT,
+  writerContext,
+} from './consultation.fixture';
 import { writeHistory } from './history';
 
 describe('assessment and plan writer', () => {
@@ -35,6 +41,14 @@ describe('assessment and plan writer', () => {
       // Neither the patient's belief nor the patient's name: the diagnosis is the clinician's.
       expect(history).not.toMatch(/carpal|tunnel/i);
       expect(history).toMatch(/^The patient presents today/);
+    });
+  }
+
+  for (const shape of SHAPES) {
+    it(`writes the treatment and when to come back as two plan items, ${shape}`, () => {
+      const bullets = writePlan(writerContext(SORE_THROAT_VISIT[shape]))?.bullets ?? [];
+      expect(bullets).toContain('We will prescribe amoxicillin 500 mg twice a day for 10 days.');
+      expect(bullets).toContain('Come back if it is not better in a week.');
     });
   }
 });

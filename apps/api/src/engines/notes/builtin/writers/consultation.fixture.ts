@@ -42,6 +42,23 @@ export function inThreeShapes(turns: readonly (readonly [string, string])[]) {
 
 export const KNEE_VISIT = inThreeShapes(TURNS);
 
+/**
+ * A short visit as a clinician trying the app records one: the doctor introduces themselves,
+ * announces the examination with a bare "let me take a look", and names the diagnosis and the
+ * treatment with no "assessment" or "plan" cue.
+ */
+export const SORE_THROAT_VISIT = inThreeShapes([
+  ['doctor', 'Hi, I am Doctor Patel. What brings you in today?'],
+  ['patient', 'I have had a sore throat for three days and a fever.'],
+  ['doctor', 'Any cough?'],
+  ['patient', 'No cough.'],
+  [
+    'doctor',
+    'Let me take a look. Your throat is red and your tonsils are swollen. I think this is strep throat. I will prescribe amoxicillin 500 mg twice a day for ten days. Come back if it is not better in a week.',
+  ],
+  ['patient', 'Okay, thank you.'],
+]);
+
 export type Shape = keyof typeof KNEE_VISIT;
 export const SHAPES = Object.keys(KNEE_VISIT) as Shape[];
 

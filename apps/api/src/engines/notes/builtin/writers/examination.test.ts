@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KNEE_VISIT, SHAPES, writerContext } from './consultation.fixture';
+import { KNEE_VISIT, SHAPES, SORE_THROAT_VISIT, writerContext } from './consultation.fixture';
+import { writeHistory } from './history';
 import { writeExamination } from './examination';
 
 describe('examination writer', () => {
@@ -23,4 +24,16 @@ describe('examination writer', () => {
     expect(text).toMatch(/mild swelling of the right knee/i);
     expect(text).not.toMatch(/going to examine|bend your knee/i);
   });
+
+  for (const shape of SHAPES) {
+    it(`starts the examination at a bare "let me take a look", ${shape}`, () => {
+      const bullets = writeExamination(writerContext(SORE_THROAT_VISIT[shape]))?.bullets ?? [];
+      expect(bullets.join(' ')).toMatch(
+        /throat is red and (?:their|the patient's) tonsils are swollen/,
+      );
+      // The finding is the clinician's, not the patient's story.
+      const history = writeHistory(writerContext(SORE_THROAT_VISIT[shape]))?.content ?? '';
+      expect(history).not.toMatch(/tonsils|Patel/i);
+    });
+  }
 });

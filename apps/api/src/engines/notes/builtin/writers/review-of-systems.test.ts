@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KNEE_VISIT, SHAPES, writerContext } from './consultation.fixture';
+import { KNEE_VISIT, SHAPES, SORE_THROAT_VISIT, writerContext } from './consultation.fixture';
 import { writeReviewOfSystems } from './review-of-systems';
 
 describe('review of systems writer', () => {
@@ -17,4 +17,12 @@ describe('review of systems writer', () => {
       writeReviewOfSystems(writerContext('[doctor] your blood pressure is 120 over 80.')),
     ).toBeNull();
   });
+
+  for (const shape of SHAPES) {
+    it(`reads "any cough?" "no cough." as a denial even when it runs into the examination, ${shape}`, () => {
+      const bullets = writeReviewOfSystems(writerContext(SORE_THROAT_VISIT[shape]))?.bullets ?? [];
+      expect(bullets).toContain('Respiratory: Denies cough.');
+      expect(bullets).toContain('Constitutional: Endorses fever.');
+    });
+  }
 });
