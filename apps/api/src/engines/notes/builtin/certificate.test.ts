@@ -17,6 +17,25 @@ const ADVICE_ONLY = {
   asr: 'rest and crutches for one week and ice it twice a day okay',
 };
 
+/** A certificate for work with its end day, said without "off work". */
+const CERTIFICATE_UNTIL = {
+  tagged:
+    '[doctor] this looks like influenza. i will write you a certificate for work until friday.\n[patient] thank you.',
+  plain:
+    'This looks like influenza. I will write you a certificate for work until Friday. Thank you.',
+  asr: 'this looks like influenza i will write you a certificate for work until friday thank you',
+};
+
+/** A certificate of fitness for duties is not time off. */
+const FIT_FOR_DUTIES = {
+  tagged:
+    '[doctor] i will write you a certificate for work saying you are fit for light duties for two weeks.\n[patient] okay.',
+  plain:
+    'I will write you a certificate for work saying you are fit for light duties for two weeks. Okay.',
+  asr: 'i will write you a certificate for work saying you are fit for light duties for two weeks okay',
+};
+
+// A Monday.
 const start = new Date(2025, 2, 3);
 
 describe('certificate: the period of leave', () => {
@@ -29,6 +48,17 @@ describe('certificate: the period of leave', () => {
 
     it(`reads no period from advice to rest, ${shape}`, () => {
       expect(findLeave(analyseConsultation(ADVICE_ONLY[shape]), start)).toBeNull();
+    });
+
+    it(`reads a certificate for work "until friday" as the days up to friday, ${shape}`, () => {
+      const leave = findLeave(analyseConsultation(CERTIFICATE_UNTIL[shape]), start);
+      // "until friday" is back on friday: monday to thursday.
+      expect(leave).toMatchObject({ days: 4 });
+      expect(leave?.to.getDate()).toBe(6);
+    });
+
+    it(`reads no time off from a certificate of fitness for light duties, ${shape}`, () => {
+      expect(findLeave(analyseConsultation(FIT_FOR_DUTIES[shape]), start)).toBeNull();
     });
   }
 });

@@ -60,11 +60,19 @@ function countWord(word: string): number | null {
   return VAGUE_COUNTS[word] ?? ONES[word] ?? null;
 }
 
-/** Time away from work or study said as such; "rest", "leave it" or "take it off" are not. */
+/**
+ * Time away from work or study said as such; "rest", "leave it" or "take it off" are not. A
+ * certificate or note for work with its period ("a certificate for work until friday") says it
+ * too, unless it certifies fitness or duties instead (`CERTIFIES_FITNESS`).
+ */
 const LEAVE_CONTEXT =
-  /\b(?:off work|off from work|off school|off from school|off (?:of )?(?:uni|university|college|classes|duties)|away from (?:work|school|uni|university|college)|stay (?:at )?home from (?:work|school)|unfit for (?:work|duties|study|school)|not fit for (?:work|duties|study|school)|sick leave|carer'?s leave|personal leave|time off(?: work| school)?|home from (?:work|school)|not (?:go|going) (?:to|back to) (?:work|school)|no work|miss (?:work|school)|out of work)\b/;
+  /\b(?:(?:medical )?(?:certificate|sick note|note) for (?:work|school|uni|university|college|your (?:work|employer|school))|off work|off from work|off school|off from school|off (?:of )?(?:uni|university|college|classes|duties)|away from (?:work|school|uni|university|college)|stay (?:at )?home from (?:work|school)|unfit for (?:work|duties|study|school)|not fit for (?:work|duties|study|school)|sick leave|carer'?s leave|personal leave|time off(?: work| school)?|home from (?:work|school)|not (?:go|going) (?:to|back to) (?:work|school)|no work|miss (?:work|school)|out of work)\b/;
 const DURATION =
   /\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple(?: of)?|a few)\s+(days?|weeks?)\b/;
+
+/** A certificate of what the patient can do, not of time off ("fit for light duties"). */
+const CERTIFIES_FITNESS =
+  /\b(?:fit (?:for|to)|light duties|modified duties|restricted duties|alternative duties|reduced hours)\b/;
 
 /** The leave the clinician stated, as inclusive dates starting on the consultation date. */
 export function findLeave(c: Consultation, start: Date): LeavePeriod | null {
@@ -74,7 +82,7 @@ export function findLeave(c: Consultation, start: Date): LeavePeriod | null {
     ...candidates.filter((u) => u.role !== 'clinician'),
   ];
   for (const u of ordered) {
-    if (!LEAVE_CONTEXT.test(u.text)) continue;
+    if (!LEAVE_CONTEXT.test(u.text) || CERTIFIES_FITNESS.test(u.text)) continue;
     const from = /\b(?:starting|from|beginning) tomorrow\b/.test(u.text)
       ? addDays(start, 1)
       : start;
