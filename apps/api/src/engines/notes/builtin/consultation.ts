@@ -1175,10 +1175,10 @@ const FAMILY_WORDS =
 const DIAGNOSIS_TODAY =
   /\b(?:i (?:think|believe|suspect) (?:that )?(?:this|that|it|you) (?:is|has|have|are|might be|may be)|(?:this|that) (?:looks|sounds) like|consistent with|my (?:impression|diagnosis|assessment) is)\b/;
 
-/** The clinician's own word on today's diagnosis; "looks like" and "consistent with" also open
- * examination findings and results, so they do not count here. */
+/** The clinician's own word on today's diagnosis ("this looks like influenza"); "it looks like"
+ * and "consistent with" also read out records and results, so they do not count here. */
 const DIAGNOSIS_STATED =
-  /\b(?:i (?:think|believe|suspect) (?:that )?(?:this|that|it|you) (?:is|has|have|are|might be|may be)|my (?:impression|diagnosis|assessment) is)\b/;
+  /\b(?:i (?:think|believe|suspect) (?:that )?(?:this|that|it|you) (?:is|has|have|are|might be|may be)|this (?:looks|sounds) like|my (?:impression|diagnosis|assessment) is)\b/;
 
 /** "i think this is carpal tunnel syndrome": a condition named as what the patient has today. */
 function statesDiagnosis(text: string): boolean {

@@ -180,16 +180,20 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
       !/^(?:to|at|on|in|of|check|examine|listen|and|feel|hear|see|about|with|for|from|by|is|was|are|control|controlling|lower|lowering|monitor|monitoring|keep|watch|take|taking|took|checked|measure|measured)$/.test(
         prev,
       );
-    // The clinician turning to the examination, or to when to come back, after a finished
-    // clause: "no cough | let me take a look", "ten days | come back if it is not better".
+    // The clinician turning to the examination, the diagnosis or when to come back, after a
+    // finished clause: "no cough | let me take a look", "38.2 today | this looks like influenza",
+    // "ten days | come back if it is not better".
     const instructionBoundary =
-      ((bare === 'let' &&
-        next === 'me' &&
-        /^(?:take|have|look|listen|examine|check|feel)$/.test(words[i + 2] ?? '')) ||
+      ((bare === 'this' && /^(?:looks|sounds)$/.test(next) && words[i + 2] === 'like') ||
+        (bare === 'let' &&
+          next === 'me' &&
+          /^(?:take|have|look|listen|examine|check|feel)$/.test(words[i + 2] ?? '')) ||
         (bare === 'come' &&
           next === 'back' &&
           /^(?:if|in|to|and|when|after|sooner|next|for)$/.test(words[i + 2] ?? ''))) &&
-      mayEndBefore(prev);
+      mayEndBefore(prev) &&
+      // "if you have a lot of pain come back in": the open clause goes on.
+      !openSubordinate;
     const andBoundary =
       current.length >= 18 &&
       (bare === 'and' || bare === 'but') &&

@@ -5,6 +5,7 @@ import {
   KNEE_VISIT,
   SHAPES,
   SORE_THROAT_VISIT,
+  FLU_VISIT,
   writerContext,
 } from './consultation.fixture';
 import { writeHistory } from './history';
@@ -49,6 +50,15 @@ describe('assessment and plan writer', () => {
       const bullets = writePlan(writerContext(SORE_THROAT_VISIT[shape]))?.bullets ?? [];
       expect(bullets).toContain('We will prescribe amoxicillin 500 mg twice a day for 10 days.');
       expect(bullets).toContain('Come back if it is not better in a week.');
+    });
+  }
+
+  for (const shape of SHAPES) {
+    it(`reads "this looks like influenza" as the assessment, and the finding before it as none, ${shape}`, () => {
+      const text = writeAssessmentAndPlan(writerContext(FLU_VISIT[shape]))?.content ?? '';
+      expect(text).toMatch(/influenza/i);
+      expect(text).toMatch(/certificate for work until Friday/);
+      expect(text).not.toMatch(/temperature/i);
     });
   }
 });

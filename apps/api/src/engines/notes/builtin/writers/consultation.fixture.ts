@@ -66,3 +66,15 @@ export const SHAPES = Object.keys(KNEE_VISIT) as Shape[];
 export function writerContext(transcript: string): WriterContext {
   return { c: analyseConsultation(transcript), detail: 'standard', used: new Set() };
 }
+
+/** A visit for a certificate: the diagnosis said as "this looks like …", a reply that only says no. */
+export const FLU_VISIT = inThreeShapes([
+  ['doctor', 'Hello, how can I help you today?'],
+  ['patient', 'I have had the flu since Monday, fever and aches, and I need a note for work.'],
+  ['doctor', 'Any chest pain or trouble breathing?'],
+  ['patient', 'No, none of that.'],
+  [
+    'doctor',
+    'Okay. Your temperature is thirty eight point two today. This looks like influenza. I will write you a certificate for work until Friday.',
+  ],
+]);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { inThreeShapes, KNEE_VISIT, SHAPES, writerContext } from './consultation.fixture';
+import {
+  FLU_VISIT,
+  inThreeShapes,
+  KNEE_VISIT,
+  SHAPES,
+  writerContext,
+} from './consultation.fixture';
 import { writeHistory } from './history';
 
 describe('history writer', () => {
@@ -34,6 +40,14 @@ describe('history writer', () => {
         /landed on (?:their|the patient's) arm,? (?:like )?right on their shoulder/,
       );
       expect(history).not.toMatch(/\byour\b/i);
+    });
+  }
+
+  for (const shape of SHAPES) {
+    it(`writes the denial once and nothing of a reply that only says no, ${shape}`, () => {
+      const history = writeHistory(writerContext(FLU_VISIT[shape]))?.content ?? '';
+      expect(history).toMatch(/Denies chest pain or trouble breathing\./);
+      expect(history).not.toMatch(/\bNo\b|none/);
     });
   }
 });

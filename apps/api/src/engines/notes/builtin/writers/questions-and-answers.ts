@@ -229,6 +229,12 @@ const ECHO_WORDS = new Set([
   'really',
   'at',
   'all',
+  // "no, none of that", "nothing like that, okay": a reply that only says no.
+  'of',
+  'that',
+  'like',
+  'nothing',
+  'okay',
 ]);
 
 /**
