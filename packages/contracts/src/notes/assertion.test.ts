@@ -95,7 +95,9 @@ describe('the assertion stage', () => {
 
 describe('the assertion stage on what the offline recogniser writes', () => {
   it('reads a "no" written "know" as no, and "you know" as the verb', () => {
-    expect(assertions('any nausea know nausea', 'nausea')).toEqual(['negated', 'negated']);
+    // The reply names the nausea with its own "no": the question's mention takes no answer of its
+    // own, and the reply's denies it.
+    expect(assertions('any nausea know nausea', 'nausea')).toEqual(['asked', 'negated']);
     expect(assertions('any nausea know', 'nausea')).toEqual(['negated']);
     expect(assertions('you know the nausea is worse in the morning', 'nausea')).toEqual([
       'affirmed',
@@ -130,6 +132,22 @@ describe('what the patient does have after a denial', () => {
   ])('"no fever, some chills" denies only the fever (%s)', (text) => {
     expect(assertions(text, 'fever')).toEqual(['negated']);
     expect(assertions(text, 'chills')).toEqual(['affirmed']);
+  });
+
+  it.each([
+    ['[doctor] any nausea or vomiting ?\n[patient] some nausea , but no vomiting .', 'tagged'],
+    ['Any nausea or vomiting? Some nausea, but no vomiting.', 'untagged'],
+    ['any nausea or vomiting some nausea but no vomiting', 'unpunctuated'],
+    // The "no" that answered the question before does not deny the next one's finding.
+    [
+      'do you have any chest pain not really no any nausea or vomiting some nausea but no vomiting',
+      'after a no',
+    ],
+  ])('"any nausea or vomiting? some nausea, but no vomiting" (%s)', (text) => {
+    expect(assertions(text, 'nausea')).toContain('affirmed');
+    expect(assertions(text, 'nausea')).not.toContain('negated');
+    expect(assertions(text, 'vomiting')).toContain('negated');
+    expect(assertions(text, 'vomiting')).not.toContain('affirmed');
   });
 
   it('leaves a condition a condition ("if you get some chest pain") and a wish a wish', () => {

@@ -274,6 +274,10 @@ function cuesBefore(text: AssertionText, first: number): BackwardCue[] {
       j -= length;
       break;
     }
+    // "any nausea or vomiting | some nausea but no vomiting", unpunctuated: past a quantity that
+    // affirms ("some"), the same finding named again was what the question before asked about;
+    // this mention is the reply's, and the question's answer ("no" to the vomiting) is not its.
+    if (!matched && negationEnded && tokens[j]?.word === tokens[first]?.word) return found;
     if (!matched) {
       // A new subject starts a new clause: "no fever | my knee hurts", "i can't catch my breath
       // and | i feel like i'm wheezing" — unless a verb of thinking binds it ("i don't think i").
@@ -347,6 +351,22 @@ function answerAfter(text: AssertionText, last: number): 'negated' | 'affirmed' 
   return null;
 }
 
+/**
+ * "any nausea or vomiting? some nausea, but no vomiting": the reply names the finding again with
+ * its own quantity or denial, and that mention says whether the patient has it; the question's
+ * mention takes no answer (the reply's "some" is not a yes to the vomiting).
+ */
+function answeredByName(text: AssertionText, first: number, last: number): boolean {
+  const { tokens } = text;
+  const word = tokens[first]?.word;
+  for (let k = last + 1; k < tokens.length && k - last <= ANSWER_REACH; k += 1) {
+    if (tokens[k]?.word === word && /^(?:some|little|of|no|not)$/.test(tokens[k - 1]?.word ?? '')) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** Whether the mention's own sentence ends with a question mark. */
 function inQuestionSentence(text: AssertionText, last: number): boolean {
   const { tokens } = text;
@@ -364,7 +384,13 @@ function assertionOfTokens(
   first: number,
   last: number,
 ): { assertion: Assertion; cue: string | null } {
-  const cues = cuesBefore(text, first);
+  // "… chest pain not really no | any nausea": a bare "no" right before "any" answers the question
+  // before it ("no any" is no sentence), and so does every denial before it; the new question is
+  // asked, not denied.
+  const all = cuesBefore(text, first);
+  const any = all.find((c) => c.kind === 'asked' && c.words === 'any');
+  const replied = any !== undefined && BARE_NO.has(text.tokens[any.at - 1]?.word ?? '');
+  const cues = replied ? all.filter((c) => !(c.kind === 'negated' && c.at < any.at)) : all;
   const negation = cues.find((c) => c.kind === 'negated');
   // "do you have any …" is a question, "i don't have any …" a denial: the nearest question cue
   // other than "any" decides only when no negation stands between it and the mention.
@@ -384,6 +410,9 @@ function assertionOfTokens(
   // wrote without its question mark, or denies what follows; either way nothing affirms it.
   if (kind === null && !text.punctuated && BARE_NO.has(text.tokens[last + 1]?.word ?? '')) {
     return { assertion: 'asked', cue: '… no' };
+  }
+  if (kind === 'asked' && answeredByName(text, first, last)) {
+    return { assertion: 'asked', cue: `${nearest?.words ?? '?'} … (answered by name)` };
   }
   if (kind === 'asked') {
     const answer = answerAfter(text, last);

@@ -97,7 +97,7 @@ const ASKED_ABOUT =
   /^(?:other|fever|fevers|chest|pain|nausea|vomiting|shortness|chills|cough|trouble|problems?|issues?|changes?|history|allergies|swelling|numbness|tingling|headaches?|new|blood|weight|diarrhea|constipation|dizziness|symptoms?|bleeding|rash|redness)$/;
 /** Words after which "any" continues the clause ("did not have any fever", "without any pain"). */
 const NOT_BEFORE_ANY =
-  /^(?:have|had|has|having|take|taking|took|get|getting|got|need|see|seen|saw|feel|felt|notice|noticed|use|using|want|do|did|without|for|of|in|with|is|are|was|were|there|no|not|really|experienced|experiencing|denies|deny|denied|denying|report|reports|reported|reporting|endorses|endorsed|any|and|or|but|hardly|barely|see|find|found|show|shows|showed|without)$/;
+  /^(?:have|had|has|having|take|taking|took|get|getting|got|need|see|seen|saw|feel|felt|notice|noticed|use|using|want|do|did|without|for|of|in|with|is|are|was|were|there|not|really|experienced|experiencing|denies|deny|denied|denying|report|reports|reported|reporting|endorses|endorsed|any|and|or|but|hardly|barely|see|find|found|show|shows|showed|without)$/;
 
 function mayEndBefore(prev: string): boolean {
   return (
@@ -240,8 +240,19 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
       !/^(?:it|that|this|which|and|to|i|we|just|so)$/.test(prev);
     const replyBoundary =
       askedBefore &&
-      /^(?:no|yes|yeah|yep|nope|nah)$/.test(bare) &&
-      !/^(?:have|had|is|was|there|with|of|for|and|or|say|said|says|the|any|a)$/.test(prev);
+      // "any chest pain | not really", "short of breath | only when i climb the stairs".
+      (/^(?:no|yes|yeah|yep|nope|nah)$/.test(bare) ||
+        (bare === 'not' && /^(?:really|at|much|that)$/.test(next)) ||
+        (/^(?:only|just|mostly|mainly)$/.test(bare) &&
+          /^(?:when|if|after|at|in|on|with)$/.test(next)) ||
+        // "any nausea or vomiting | some nausea", "| a little": unless it is what is asked for.
+        (((bare === 'some' && next !== 'of') || (bare === 'a' && /^(?:little|bit)$/.test(next))) &&
+          !/^(?:take|taking|took|get|getting|got|feel|feeling|felt|need|want|use|using|try|tried|notice|noticed|see|seen|having|eat|drink|give|prescribe|tell|about|in|on|at|to|me|you|us|him|her|them|it|running|been|be|is|are|was|were|look|looks|seem|seems|feels|hurts|hurt|bothers)$/.test(
+            prev,
+          ))) &&
+      !/^(?:have|had|is|was|there|with|of|for|and|but|or|say|said|says|the|any|a|do|does|did|are|were|it)$/.test(
+        prev,
+      );
     // A new subject after a finished clause: "... the stairs | i was doing my laundry".
     const boundary =
       (current.length >= 4 &&

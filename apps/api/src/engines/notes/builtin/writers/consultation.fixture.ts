@@ -78,3 +78,21 @@ export const FLU_VISIT = inThreeShapes([
     'Okay. Your temperature is thirty eight point two today. This looks like influenza. I will write you a certificate for work until Friday.',
   ],
 ]);
+
+/** Replies that qualify: "not really, no", "some nausea, but no vomiting", "only when i climb". */
+export const HEADACHE_VISIT = inThreeShapes([
+  ['doctor', 'Good morning Mr. Jones. What brings you in?'],
+  ['patient', 'I have been getting headaches every afternoon for two weeks.'],
+  ['doctor', 'Do you have any chest pain?'],
+  ['patient', 'Not really, no.'],
+  ['doctor', 'Any nausea or vomiting?'],
+  ['patient', 'Some nausea, but no vomiting.'],
+  ['doctor', 'Do you get short of breath?'],
+  ['patient', 'Only when I climb the stairs.'],
+  ['doctor', 'Are you taking anything for the headaches?'],
+  ['patient', 'Paracetamol, but it does not help much.'],
+  [
+    'doctor',
+    'Your blood pressure is 165 over 95. I think your headaches are from high blood pressure. I will start you on amlodipine 5 mg once a day and we will check it again in two weeks.',
+  ],
+]);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { KNEE_VISIT, SHAPES, SORE_THROAT_VISIT, writerContext } from './consultation.fixture';
+import {
+  HEADACHE_VISIT,
+  KNEE_VISIT,
+  SHAPES,
+  SORE_THROAT_VISIT,
+  writerContext,
+} from './consultation.fixture';
 import { writeReviewOfSystems } from './review-of-systems';
 
 describe('review of systems writer', () => {
@@ -23,6 +29,17 @@ describe('review of systems writer', () => {
       const bullets = writeReviewOfSystems(writerContext(SORE_THROAT_VISIT[shape]))?.bullets ?? [];
       expect(bullets).toContain('Respiratory: Denies cough.');
       expect(bullets).toContain('Constitutional: Endorses fever.');
+    });
+  }
+
+  for (const shape of SHAPES) {
+    it(`endorses what a reply has and denies what it does not ("some nausea, but no vomiting"), ${shape}`, () => {
+      const bullets = writeReviewOfSystems(writerContext(HEADACHE_VISIT[shape]))?.bullets ?? [];
+      expect(bullets).toContain('Gastrointestinal: Endorses nausea. Denies vomiting.');
+      // "Not really, no." to chest pain, then the next question: the chest pain is denied and the
+      // "no" does not deny the nausea asked about next.
+      expect(bullets).toContain('Cardiovascular: Denies chest pain.');
+      expect(bullets.join(' ')).not.toMatch(/Denies[^.]*nausea/);
     });
   }
 });
