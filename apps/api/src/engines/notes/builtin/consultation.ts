@@ -140,7 +140,7 @@ export function countMatches(re: RegExp, text: string): number {
 // --- phases -------------------------------------------------------------------------------------
 
 const EXAM_CUE =
-  /\b(?:physical exam(?:ination)?|(?:do|perform) (?:a |my |your )?(?:quick )?(?:physical )?exam|examine (?:you|your)|take a (?:quick )?look at (?:you|your|it|that|the)|let me (?:take a |have a )?(?:quick )?look\b(?! (?:up|into|for|through|over))|check you out|listen to your (?:heart|lungs|chest)|vital signs|your vitals|at your vitals|lay back|lie back|on (?:your )?(?:physical )?exam(?:ination)?|on (?:your |his |her )?(?:heart|lung|abdominal|abdomen|neck|skin|back|knee|shoulder|musculoskeletal|neurological|neuro|eye|ear|cardiac|respiratory) exam|i (?:do )?(?:not )?appreciate|exam template|on exam)\b/;
+  /\b(?:physical exam(?:ination)?|(?:do|perform) (?:a |my |your )?(?:quick )?(?:physical )?exam|examine (?:you|your)|take a (?:quick )?look at (?:you|your|it|that|the)|let me (?:take a |have a )?(?:quick )?look\b(?! (?:up|into|for|through|over))|your (?:blood pressure|temperature|pulse|heart rate|oxygen (?:level|saturation)) (?:today )?is (?:about )?\d+|check you out|listen to your (?:heart|lungs|chest)|vital signs|your vitals|at your vitals|lay back|lie back|on (?:your )?(?:physical )?exam(?:ination)?|on (?:your |his |her )?(?:heart|lung|abdominal|abdomen|neck|skin|back|knee|shoulder|musculoskeletal|neurological|neuro|eye|ear|cardiac|respiratory) exam|i (?:do )?(?:not )?appreciate|exam template|on exam)\b/;
 const RESULTS_CUE =
   /\b(?:(?:look(?:ing)?|looked) at (?:the |your |some of your )?(?:results?|x-?rays?|mri|ct|labs?|lab work|blood work|echocardiogram|echo|ekg|ultrasound|a1c|imaging|tests?)|review(?:ed|ing)? (?:the |your |some of your )?(?:results?|x-?rays?|mri|ct|labs?|lab work|blood work|echocardiogram|ekg|ultrasound|imaging|tests?)|show me the|results? of (?:your|the)|your (?:x-?rays?|mri|ct scan|labs?|lab work|blood work|echocardiogram|ekg|ultrasound|a1c) (?:shows?|showed|revealed?|demonstrated?|came back)|(?:the|your) results?)\b/;
 const PLAN_CUE =
@@ -1173,12 +1173,12 @@ const FAMILY_WORDS =
 
 /** What the patient has today, as a diagnosis is said ("i think this is …", "consistent with …"). */
 const DIAGNOSIS_TODAY =
-  /\b(?:i (?:think|believe|suspect) (?:that )?(?:this|that|it|you) (?:is|has|have|are|might be|may be)|(?:this|that) (?:looks|sounds) like|consistent with|my (?:impression|diagnosis|assessment) is)\b/;
+  /\b(?:i (?:think|believe|suspect) (?:that )?(?:this|that|it|you) (?:is|has|have|are|might be|may be)|(?:this|that) (?:looks|sounds) like|consistent with|my (?:impression|diagnosis|assessment) is)\b|\bi (?:think|believe|suspect) (?:that )?(?:your|the) [a-z]+(?: [a-z]+)? (?:is|are) (?:probably |likely |most likely )?(?:from|due to|caused by|because of)\b/;
 
 /** The clinician's own word on today's diagnosis ("this looks like influenza"); "it looks like"
  * and "consistent with" also read out records and results, so they do not count here. */
 const DIAGNOSIS_STATED =
-  /\b(?:i (?:think|believe|suspect) (?:that )?(?:this|that|it|you) (?:is|has|have|are|might be|may be)|this (?:looks|sounds) like|my (?:impression|diagnosis|assessment) is)\b/;
+  /\b(?:i (?:think|believe|suspect) (?:that )?(?:this|that|it|you) (?:is|has|have|are|might be|may be)|this (?:looks|sounds) like|my (?:impression|diagnosis|assessment) is)\b|\bi (?:think|believe|suspect) (?:that )?(?:your|the) [a-z]+(?: [a-z]+)? (?:is|are) (?:probably |likely |most likely )?(?:from|due to|caused by|because of)\b/;
 
 /** "i think this is carpal tunnel syndrome": a condition named as what the patient has today. */
 function statesDiagnosis(text: string): boolean {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   FLU_VISIT,
+  HEADACHE_VISIT,
   inThreeShapes,
   KNEE_VISIT,
   SHAPES,
@@ -48,6 +49,19 @@ describe('history writer', () => {
       const history = writeHistory(writerContext(FLU_VISIT[shape]))?.content ?? '';
       expect(history).toMatch(/Denies chest pain or trouble breathing\./);
       expect(history).not.toMatch(/\bNo\b|none/);
+    });
+  }
+
+  for (const shape of SHAPES) {
+    it(`keeps today's diagnosis, the vital signs and a conditional yes where they belong, ${shape}`, () => {
+      const history = writeHistory(writerContext(HEADACHE_VISIT[shape]))?.content ?? '';
+      // "I think your headaches are from high blood pressure" is today's assessment, not history.
+      expect(history).not.toMatch(/history significant for|hypertension|high blood pressure/i);
+      // The blood pressure told to the patient is an examination finding.
+      expect(history).not.toMatch(/165/);
+      // "Do you get short of breath?" "Only when I climb the stairs.": one sentence, not an orphan.
+      expect(history).toMatch(/gets short of breath only when (?:he|they) climbs? the stairs\./);
+      expect(history).not.toMatch(/(?:^|\. )Only when/);
     });
   }
 });

@@ -196,6 +196,23 @@ export function questionAnswerSentences(ctx: WriterContext, q: Utterance): strin
       content,
     ) &&
     !/\b(?:no|not|never)\b/.test(content);
+  // "do you get short of breath?" "only when i climb the stairs": a yes with its condition, written
+  // as one sentence rather than an orphan "Only when he climbs the stairs."
+  const qualifier = contentSentences[0];
+  if (
+    !wh &&
+    qualifiedYes &&
+    contentSentences.length === 1 &&
+    qualifier !== undefined &&
+    QUALIFIED_YES.test(qualifier)
+  ) {
+    const statement = yesNoStatement(q.text, true);
+    if (statement) {
+      const yes = fromClinician(ctx, statement).replace(/[.?!]+$/, '');
+      const condition = fromPatient(ctx, qualifier);
+      return [`${yes} ${condition.charAt(0).toLowerCase()}${condition.slice(1)}`];
+    }
+  }
   if (!wh && (answer.polarity !== 'unclear' || (qualifiedYes && contentSentences.length === 0))) {
     const relevantQuestion = relevance(q.text) >= 1 || symptomsIn(q.text).length > 0;
     const statement = relevantQuestion ? yesNoStatement(q.text, answer.polarity !== 'no') : null;
@@ -210,6 +227,10 @@ export function questionAnswerSentences(ctx: WriterContext, q: Utterance): strin
   }
   return out;
 }
+
+/** A reply that says when, not whether: "only when i climb the stairs", "mostly at night". */
+const QUALIFIED_YES =
+  /^(?:only|just|mostly|mainly|usually) (?:when|if|after|at|in|on|with|during)\b/;
 
 const ECHO_WORDS = new Set([
   'no',
