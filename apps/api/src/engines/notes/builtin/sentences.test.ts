@@ -127,6 +127,60 @@ describe('the clinician turning to findings and the plan', () => {
     ]);
   });
 
+  it('cuts before a result told after a bare answer, not before a result to be checked', () => {
+    expect(
+      splitSentences(
+        'any numbness in your feet no your a1c came back at 8.9 we will recheck your a1c in 3 months',
+        true,
+      ),
+    ).toEqual([
+      'any numbness in your feet',
+      'no',
+      'your a1c came back at 8.9',
+      'we will recheck your a1c in 3 months',
+    ]);
+  });
+
+  it('cuts before the replies that qualify, the examination, the diagnosis and coming back', () => {
+    expect(
+      splitSentences(
+        'any chest pain not really no any nausea or vomiting some nausea but no vomiting do you get short of breath only when i climb the stairs',
+        true,
+      ),
+    ).toEqual([
+      'any chest pain',
+      'not really no',
+      'any nausea or vomiting',
+      'some nausea but no vomiting',
+      'do you get short of breath',
+      'only when i climb the stairs',
+    ]);
+    expect(
+      splitSentences(
+        'no cough let me take a look your temperature is 38.2 today this looks like influenza i will prescribe rest for ten days come back if it is not better',
+        true,
+      ),
+    ).toEqual([
+      'no cough',
+      'let me take a look',
+      'your temperature is 38.2 today',
+      'this looks like influenza',
+      'i will prescribe rest for ten days',
+      'come back if it is not better',
+    ]);
+    // An open "if" clause goes on: no cut before "come back".
+    expect(
+      splitSentences('if you have a lot of pain come back in and we will look again', true),
+    ).toEqual(['if you have a lot of pain come back in and we will look again']);
+    // "tell me a little", "running a little high": not a reply.
+    expect(
+      splitSentences(
+        'can you tell me a little bit about that your sugar has been running a little high',
+        true,
+      ),
+    ).not.toContain('a little high');
+  });
+
   it('cuts before the clinician turning to a problem, not before "for your" in a clause', () => {
     expect(
       splitSentences(

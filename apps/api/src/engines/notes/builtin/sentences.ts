@@ -173,9 +173,12 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
     // A finding told to the patient, however short what came before: "no fever | your throat is red".
     const findingBoundary =
       bare === 'your' &&
-      /^(?:lungs|heart|abdomen|lower|upper|neck|skin|reflexes|strength|pulses?|throat|tonsils|ears?|eardrums?|temperature|blood|oxygen|vitals|vital|weight)$/.test(
+      (/^(?:lungs|heart|abdomen|lower|upper|neck|skin|reflexes|strength|pulses?|throat|tonsils|ears?|eardrums?|temperature|blood|oxygen|vitals|vital|weight)$/.test(
         next,
-      ) &&
+      ) ||
+        // A result told: "no | your a1c came back at 8.9" (not "recheck your a1c").
+        (/^(?:a1c|hemoglobin|cholesterol|labs?|x-?ray|scan|mri|ecg|ekg|urine)$/.test(next) &&
+          /^(?:came|is|was|were|are|shows?|showed|looks?|looked)$/.test(words[i + 2] ?? ''))) &&
       !BINDS_NEXT.has(prev) &&
       !/^(?:to|at|on|in|of|check|examine|listen|and|feel|hear|see|about|with|for|from|by|is|was|are|control|controlling|lower|lowering|monitor|monitoring|keep|watch|take|taking|took|checked|measure|measured)$/.test(
         prev,
