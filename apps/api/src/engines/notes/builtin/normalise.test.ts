@@ -21,6 +21,9 @@ describe('spoken measurements keep their value', () => {
     // ACI-BENCH's tokenised transcripts write the spoken point as a spaced full stop.
     ['a fever of about a hundred . four right now', 'a fever of about 100.4 right now'],
     ['blood pressure was one eighteen over seventy two', 'blood pressure was 118/72'],
+    // A spoken decimal is a measurement with no unit after it (the offline recogniser's A1c).
+    ['your a1c came back at eight point nine', 'your a1c came back at 8.9'],
+    ['it is seven point two now', 'it is 7.2 now'],
   ])('%s', (spoken, written) => {
     expect(normaliseText(spoken)).toBe(written);
   });

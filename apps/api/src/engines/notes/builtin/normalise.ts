@@ -105,7 +105,10 @@ function numberWordsToDigits(text: string): string {
     if (value === null) return match;
     const after = whole.slice(offset + match.length);
     const before = whole.slice(Math.max(0, offset - 12), offset);
+    // A spoken decimal ("eight point nine") is a measurement whatever follows it: the offline
+    // recogniser writes an A1c of 8.9 as words.
     const measured =
+      /\spoint\s/.test(body) ||
       UNIT_AFTER.test(after) ||
       /(?:\d|\/|out of|over)\s*$/.test(before) ||
       (value >= 20 && !/^\s*(?:of|or)\b/.test(after));
