@@ -1171,14 +1171,24 @@ function readAgreement(draft: ConsultationDraft, u: Utterance): void {
 const FAMILY_WORDS =
   /\b(?:mom|mum|mother|dad|father|brother|sister|grandm\w*|grandf\w*|grandpa|grandma|aunt|uncle|cousin|family|son|daughter|wife|husband|parents?)\b/;
 
+/** The clinician's word on today's diagnosis, as said ("i think this is …", "i think your
+ * headaches are from …", "my impression is …"). */
+const I_THINK_IT_IS =
+  'i (?:think|believe|suspect) (?:that )?(?:this|that|it|you) (?:is|has|have|are|might be|may be)';
+const I_THINK_IT_IS_FROM =
+  'i (?:think|believe|suspect) (?:that )?(?:your|the) [a-z]+(?: [a-z]+)? (?:is|are) (?:probably |likely |most likely )?(?:from|due to|caused by|because of)';
+const MY_WORD_IS = 'my (?:impression|diagnosis|assessment) is';
+
 /** What the patient has today, as a diagnosis is said ("i think this is …", "consistent with …"). */
-const DIAGNOSIS_TODAY =
-  /\b(?:i (?:think|believe|suspect) (?:that )?(?:this|that|it|you) (?:is|has|have|are|might be|may be)|(?:this|that) (?:looks|sounds) like|consistent with|my (?:impression|diagnosis|assessment) is)\b|\bi (?:think|believe|suspect) (?:that )?(?:your|the) [a-z]+(?: [a-z]+)? (?:is|are) (?:probably |likely |most likely )?(?:from|due to|caused by|because of)\b/;
+const DIAGNOSIS_TODAY = new RegExp(
+  `\\b(?:${I_THINK_IT_IS}|(?:this|that) (?:looks|sounds) like|consistent with|${MY_WORD_IS}|${I_THINK_IT_IS_FROM})\\b`,
+);
 
 /** The clinician's own word on today's diagnosis ("this looks like influenza"); "it looks like"
  * and "consistent with" also read out records and results, so they do not count here. */
-const DIAGNOSIS_STATED =
-  /\b(?:i (?:think|believe|suspect) (?:that )?(?:this|that|it|you) (?:is|has|have|are|might be|may be)|this (?:looks|sounds) like|my (?:impression|diagnosis|assessment) is)\b|\bi (?:think|believe|suspect) (?:that )?(?:your|the) [a-z]+(?: [a-z]+)? (?:is|are) (?:probably |likely |most likely )?(?:from|due to|caused by|because of)\b/;
+const DIAGNOSIS_STATED = new RegExp(
+  `\\b(?:${I_THINK_IT_IS}|this (?:looks|sounds) like|${MY_WORD_IS}|${I_THINK_IT_IS_FROM})\\b`,
+);
 
 /** "i think this is carpal tunnel syndrome": a condition named as what the patient has today. */
 function statesDiagnosis(text: string): boolean {
