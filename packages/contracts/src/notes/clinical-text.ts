@@ -114,9 +114,12 @@ export function decodeEntities(text: string): string {
   });
 }
 
-/** Sentence boundary: end punctuation, then space, then something that starts a sentence. */
+/**
+ * Sentence boundary: end punctuation, then space, then something that starts a sentence; not the
+ * full stop of a title or an abbreviation ("Mr. Jones is a male…" is one sentence).
+ */
 const SENTENCE_BREAK =
-  /(?<!\b(?:Dr|Mr|Mrs|Ms|vs|e\.g|i\.e|approx|St|No))(?<=[.?!])\s+(?=["'(]?[A-Z0-9•])/;
+  /(?<!\b(?:Dr|Mr|Mrs|Ms|Prof|vs|e\.g|i\.e|approx|St)\.)(?<=[.?!])\s+(?=["'(]?[A-Z0-9•])/;
 
 /** Splits one block of note text (a paragraph or a list item) into sentences. */
 export function splitNoteSentences(block: string): string[] {

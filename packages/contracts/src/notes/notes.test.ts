@@ -61,6 +61,14 @@ describe('transcript and note text', () => {
       'Plan: Blood pressure 120/80.',
     ]);
   });
+
+  it("keeps a title's full stop inside its sentence", () => {
+    expect(
+      noteSentences(
+        '<p>Mr. Jones is a male who presents today. Dr. Patel saw him. He is well.</p>',
+      ).map((s) => s.text),
+    ).toEqual(['Mr. Jones is a male who presents today.', 'Dr. Patel saw him.', 'He is well.']);
+  });
 });
 
 describe('evidence', () => {
