@@ -150,6 +150,35 @@ describe('what the patient does have after a denial', () => {
     expect(assertions(text, 'vomiting')).not.toContain('affirmed');
   });
 
+  it.each([
+    [
+      '[doctor] are you taking anything for the headaches ?\n[patient] paracetamol , but it does not help much .',
+      'tagged',
+    ],
+    [
+      'Are you taking anything for the headaches? Paracetamol, but it does not help much.',
+      'untagged',
+    ],
+    [
+      'are you taking anything for the headaches paracetamol but it does not help much',
+      'unpunctuated',
+    ],
+  ])(
+    '"are you taking anything for the headaches? paracetamol, but it does not help" (%s)',
+    (text) => {
+      // The medicine named after the question is the reply, and "it does not help" no denial of it.
+      expect(assertions(text, 'paracetamol')).toEqual(['affirmed']);
+      // What the question asks about stays asked.
+      expect(assertions(text, 'headaches')).not.toContain('affirmed');
+    },
+  );
+
+  it('keeps a finding asked about after "anything for" in the question', () => {
+    const text = 'are you taking anything for the pain or the swelling';
+    expect(assertions(text, 'swelling')).toEqual(['asked']);
+    expect(assertions('are you taking anything for pain', 'pain')).toEqual(['asked']);
+  });
+
   it('leaves a condition a condition ("if you get some chest pain") and a wish a wish', () => {
     expect(assertions('[doctor] call me if you get some chest pain .', 'chest pain')).toEqual([
       'hypothetical',

@@ -367,6 +367,24 @@ function answeredByName(text: AssertionText, first: number, last: number): boole
   return false;
 }
 
+/**
+ * Unpunctuated, "are you taking anything for the headaches paracetamol but it does not help": the
+ * question asked for "anything for" something, that something was named, and the finding after it
+ * is the reply naming what was taken, not a part of the question.
+ */
+function repliesToOpenQuestion(text: AssertionText, first: number): boolean {
+  if (text.punctuated) return false;
+  const { tokens } = text;
+  const before = tokens
+    .slice(Math.max(0, first - 6), first)
+    .map((t) => t.word)
+    .join(' ');
+  return (
+    /\banything for (?:the |your |my |his |her |it )?[a-z0-9']+$/.test(before) &&
+    !/\b(?:or|and|like|any|the|your|my)$/.test(before)
+  );
+}
+
 /** Whether the mention's own sentence ends with a question mark. */
 function inQuestionSentence(text: AssertionText, last: number): boolean {
   const { tokens } = text;
@@ -410,6 +428,9 @@ function assertionOfTokens(
   // wrote without its question mark, or denies what follows; either way nothing affirms it.
   if (kind === null && !text.punctuated && BARE_NO.has(text.tokens[last + 1]?.word ?? '')) {
     return { assertion: 'asked', cue: '… no' };
+  }
+  if (kind === 'asked' && repliesToOpenQuestion(text, first)) {
+    return { assertion: 'affirmed', cue: `${nearest?.words ?? '?'} anything for … (the reply)` };
   }
   if (kind === 'asked' && answeredByName(text, first, last)) {
     return { assertion: 'asked', cue: `${nearest?.words ?? '?'} … (answered by name)` };

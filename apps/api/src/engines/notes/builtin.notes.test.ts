@@ -8,7 +8,12 @@ import { BuiltinNoteEngine, NOT_DISCUSSED } from './builtin.notes';
 import { NoteEngineError, type GeneratedNote, type NoteTemplate } from './note-engine';
 import { renderNoteHtml } from './render';
 import { splitWrittenSentences } from './builtin/instructions';
-import { KNEE_VISIT, SHAPES, inThreeShapes } from './builtin/writers/consultation.fixture';
+import {
+  HEADACHE_VISIT,
+  KNEE_VISIT,
+  SHAPES,
+  inThreeShapes,
+} from './builtin/writers/consultation.fixture';
 
 const fixture = (name: string) =>
   readFileSync(path.join(apiPackageRoot(), 'test', 'fixtures', 'notes', name), 'utf8');
@@ -116,6 +121,26 @@ describe('builtin engine: facts a clinician looks for', () => {
       expect(history).toMatch(/The pain does not go down his legs\. It stays in his back\./);
       expect(history).toMatch(/\bhe did most of the lifting\./);
       expect(history).not.toMatch(/\b(?:I|your|No)\b/);
+    });
+  }
+
+  for (const shape of SHAPES) {
+    it(`writes the medicine a patient names in reply, and a symptom's amount, as theirs, ${shape}`, async () => {
+      // "Are you taking anything for the headaches?" "Paracetamol, but it does not help much." had
+      // been left out in every shape (unpunctuated, the "does not" was even read as a no), and
+      // "Some nausea, but no vomiting." was a fragment.
+      const note = await engine.generate({
+        transcript: HEADACHE_VISIT[shape],
+        template: template('SOAP Note'),
+      });
+      const subjective = section(note, 'Subjective');
+      expect(subjective).toMatch(
+        /(?:He|The patient) has been taking paracetamol,? but it does not help much\./,
+      );
+      expect(subjective).toMatch(/(?:He|The patient) has some nausea,? but no vomiting\./);
+      // The title's full stop does not cut the opening line: "Mr. Jones", not "Jones".
+      if (shape === 'tagged') expect(subjective).toMatch(/^Mr\. Jones is a male who presents/);
+      expect(note.evidence?.filter((e) => !e.supported) ?? []).toEqual([]);
     });
   }
 

@@ -938,6 +938,28 @@ export const MEDICATIONS = [
   'dupixent',
   'xolair',
   'nucala',
+  // The names clinicians in the UK, Australia and New Zealand use where the list above has the
+  // American ones (paracetamol for acetaminophen, salbutamol for albuterol, ...).
+  'paracetamol',
+  'panadol',
+  'co-codamol',
+  'co-amoxiclav',
+  'salbutamol',
+  'beclometasone',
+  'budesonide',
+  'seretide',
+  'flucloxacillin',
+  'trimethoprim',
+  'cefalexin',
+  'phenoxymethylpenicillin',
+  'lansoprazole',
+  'gliclazide',
+  'amitriptyline',
+  'bendroflumethiazide',
+  'indapamide',
+  'candesartan',
+  'zopiclone',
+  'fexofenadine',
 ];
 
 /** Tests, imaging and labs (Results / Investigations). */

@@ -5,6 +5,11 @@
  * "how long", "does that hurt") and the bare answer after it — so that a question and its reply
  * pair up as they do in a punctuated transcript.
  */
+import { MEDICATIONS } from './lexicon';
+
+/** One-word medicine names, for replies that name only the medicine. */
+const MEDICINE_NAMES = new Set(MEDICATIONS.filter((name) => !name.includes(' ')));
+
 const NO_SPLIT_BEFORE_OKAY = new Set([
   'am',
   'is',
@@ -256,6 +261,15 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
       !/^(?:have|had|is|was|there|with|of|for|and|but|or|say|said|says|the|any|a|do|does|did|are|were|it)$/.test(
         prev,
       );
+    // "are you taking anything for the headaches | paracetamol but it does not help": a medicine
+    // named in reply to what the patient takes or has tried.
+    const medicineAnswer =
+      MEDICINE_NAMES.has(bare) &&
+      /\b(?:taking|take|takes|took|tried|try|using|use|used) anything\b/.test(
+        current.slice(-8).join(' '),
+      ) &&
+      mayEndBefore(prev) &&
+      !/^(?:like|some|any|and|or|but|than|as)$/.test(prev);
     // A new subject after a finished clause: "... the stairs | i was doing my laundry".
     const boundary =
       (current.length >= 4 &&
@@ -278,6 +292,7 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
           findingBoundary ||
           questionBoundary ||
           replyBoundary ||
+          medicineAnswer ||
           closingCourtesy ||
           agreeingReply ||
           (askedBefore &&

@@ -138,8 +138,15 @@ function timingAnswerSentences(
   if (WH_TRIED.test(q.text)) {
     const a = patientToThirdPerson(content, p).replace(/[.?!]+$/, '');
     if (wordCount(a) === 0) return [];
-    if (hasSubject(content)) return contentSentences.map((t) => fromPatient(ctx, t));
-    return [sentence(ctx, `${p.subject} ${agree(p, 'has', 'have')} tried ${a}`)];
+    // "paracetamol, but it does not help much": the reply names what was taken and only its
+    // second clause has a subject; written whole, it would be a fragment a reader cannot place.
+    const [named = ''] = content.split(/,|\bbut\b/);
+    if (hasSubject(named) || /^(?:nothing|no|not|none)\b/.test(content)) {
+      return contentSentences.map((t) => fromPatient(ctx, t));
+    }
+    // Said in the patient's words and turned like the rest of their story ("The patient has…").
+    const verb = /\btaking\b/.test(q.text) ? 'have been taking' : 'have tried';
+    return [fromPatient(ctx, `i ${verb} ${content.replace(/[.?!]+$/, '')}`)];
   }
   return null;
 }
@@ -223,10 +230,20 @@ export function questionAnswerSentences(ctx: WriterContext, q: Utterance): strin
     // "any chest pain?" "no chest pain." — the statement above already says it.
     const words = t.split(/[^a-z0-9]+/).filter((w) => w.length > 0 && !ECHO_WORDS.has(w));
     if (out.length > 0 && words.every((w) => questionWords.has(w))) continue;
+    // "any nausea or vomiting?" "some nausea, but no vomiting.": what the patient has, said as a
+    // quantity with no subject, is written as theirs rather than as a fragment.
+    const [named = ''] = t.split(/,|\bbut\b/);
+    if (QUANTITY_REPLY.test(t) && symptomsIn(named).length > 0 && !hasSubject(named)) {
+      out.push(fromPatient(ctx, `i have ${t}`));
+      continue;
+    }
     out.push(fromPatient(ctx, t));
   }
   return out;
 }
+
+/** A reply that gives how much of a symptom: "some nausea", "a little dizziness", "mild pain". */
+const QUANTITY_REPLY = /^(?:some|a little|a bit of|mild|slight|occasional)\s+[a-z]/;
 
 /** A reply that says when, not whether: "only when i climb the stairs", "mostly at night". */
 const QUALIFIED_YES =
