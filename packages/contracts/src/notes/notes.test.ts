@@ -191,6 +191,24 @@ describe('the safety check on every transcript shape (issue 21)', () => {
   }
 });
 
+describe('the side of a finding in speech without punctuation', () => {
+  // Long unpunctuated speech is cut into windows of words; here "right" ends one and "ear" starts
+  // the next, and "the left ear is normal" is said later.
+  const transcript =
+    'hello what has brought you in with lily today she has had a sore right ear since last night and a temperature of thirty eight point five is she eating and drinking she is drinking but not eating much any discharge from the ear no her right eardrum is red and bulging the left ear is normal';
+
+  it('finds the side said with the body part across the cut', () => {
+    expect(
+      checkNoteSafety('<p>She has had a sore right ear since last night.</p>', transcript),
+    ).toEqual([]);
+  });
+
+  it('still flags a side nobody said', () => {
+    const findings = checkNoteSafety('<p>Swelling of the left eardrum.</p>', transcript);
+    expect(findings.map((f) => f.kind)).toEqual(['laterality']);
+  });
+});
+
 describe('sentences that stop mid-phrase', () => {
   it('are cut back to the last complete clause, or dropped', () => {
     expect(endsMidPhrase('We will get a lipid panel to.')).toBe(true);

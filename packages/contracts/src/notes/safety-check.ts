@@ -251,14 +251,18 @@ function checkLaterality(sentence: string, segments: Indexed[], findings: Safety
     const other = side === 'left' ? 'right' : 'left';
     const same: Indexed[] = [];
     const opposite: Indexed[] = [];
-    for (const segment of segments) {
+    segments.forEach((segment, k) => {
+      // Unpunctuated speech is cut into windows of words, and a side can end one window while
+      // its body part starts the next ("… a sore right | ear since last night …").
+      const previous = segments[k - 1];
+      const carried = previous && previous.turn === segment.turn ? previous.tokens.slice(-4) : [];
       segment.stems.forEach((s, i) => {
         if (s !== partStem) return;
-        const before = segment.tokens.slice(Math.max(0, i - 4), i);
+        const before = [...carried, ...segment.tokens.slice(0, i)].slice(-4);
         if (before.includes(side)) same.push(segment);
         else if (before.includes(other)) opposite.push(segment);
       });
-    }
+    });
     if (same.length === 0 && opposite.length > 0) {
       findings.push({
         kind: 'laterality',
