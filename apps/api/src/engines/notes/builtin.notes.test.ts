@@ -9,9 +9,13 @@ import { NoteEngineError, type GeneratedNote, type NoteTemplate } from './note-e
 import { renderNoteHtml } from './render';
 import { splitWrittenSentences } from './builtin/instructions';
 import {
+  ANKLE_VISIT,
+  EAR_VISIT,
   HEADACHE_VISIT,
   KNEE_VISIT,
+  MOOD_REVIEW,
   SHAPES,
+  UTI_VISIT,
   inThreeShapes,
 } from './builtin/writers/consultation.fixture';
 
@@ -143,6 +147,61 @@ describe('builtin engine: facts a clinician looks for', () => {
       expect(note.evidence?.filter((e) => !e.supported) ?? []).toEqual([]);
     });
   }
+
+  describe('short general-practice visits with no "on exam", "assessment" or "plan" cue', () => {
+    const soap = async (transcript: string) => {
+      const note = await engine.generate({ transcript, template: template('SOAP Note') });
+      expect(note.evidence?.filter((e) => !e.supported) ?? []).toEqual([]);
+      return (title: string) => section(note, title);
+    };
+
+    for (const shape of SHAPES) {
+      it(`a urinary tract infection: the complaint, the allergy as said, the dip result, ${shape}`, async () => {
+        const s = await soap(UTI_VISIT[shape]);
+        // The burning is the complaint, not the lower back pain mentioned in passing.
+        expect(s('Subjective')).toMatch(/presents today for evaluation of dysuria\./);
+        expect(s('Subjective')).toMatch(/The patient is allergic to penicillin\./);
+        // "Are you allergic to any medicines?" "Yes, …penicillin": not allergic to medicines.
+        expect(s('Subjective')).not.toMatch(/allergic to (?:any )?medicines/);
+        expect(s('Objective')).toMatch(/urine dip shows leukocytes and nitrites\./);
+        expect(s('Assessment')).toMatch(/Urinary tract infection/);
+        expect(s('Plan')).toMatch(/nitrofurantoin 100 mg twice a day for 3 days/);
+      });
+
+      it(`a child's ear infection told by a parent: the side stays with the finding, ${shape}`, async () => {
+        const s = await soap(EAR_VISIT[shape]);
+        expect(s('Subjective')).toMatch(/She has had a sore right ear since last night/);
+        expect(s('Objective')).toMatch(/The right eardrum is red and bulging/);
+        expect(s('Objective')).toMatch(/the left ear is normal/i);
+        expect(s('Subjective')).not.toMatch(/eardrum|left ear/);
+        expect(s('Assessment')).toMatch(/Ear infection/);
+      });
+
+      it(`a review: a side effect that is over, a risk question denied, the plan as the plan, ${shape}`, async () => {
+        const s = await soap(MOOD_REVIEW[shape]);
+        expect(s('Subjective')).toMatch(/Denies thoughts of harming themselves\./);
+        expect(s('Subjective')).toMatch(
+          /had a bit of nausea in the first week,? but that has gone/,
+        );
+        // Nausea that has gone is not endorsed today.
+        expect(s('Subjective')).not.toMatch(/Endorses nausea/);
+        expect(s('Subjective')).not.toMatch(/\?|harming yourself|side effects/);
+        expect(s('Assessment')).not.toMatch(/increase/);
+        expect(s('Plan')).toMatch(/We will increase the sertraline to 100 mg once a day/);
+      });
+
+      it(`an ankle sprain: findings as the examination, the diagnosis, the advice, ${shape}`, async () => {
+        const s = await soap(ANKLE_VISIT[shape]);
+        expect(s('Subjective')).toMatch(/rolled their left ankle playing netball on Saturday/);
+        expect(s('Subjective')).not.toMatch(/swelling|sprain/);
+        expect(s('Objective')).toMatch(
+          /There is swelling over the outside of their left ankle and tenderness over the ligament,? but no bony tenderness\./,
+        );
+        expect(s('Assessment')).toMatch(/Sprain/);
+        expect(s('Plan')).toMatch(/ibuprofen 400 mg 3 times a day with food/);
+      });
+    }
+  });
 
   describe('a section of a template built from an example note is as long as its example', () => {
     // The clinician's own history of another patient, identifiers removed as the finder does.

@@ -139,10 +139,17 @@ export function countMatches(re: RegExp, text: string): number {
 
 // --- phases -------------------------------------------------------------------------------------
 
-const EXAM_CUE =
-  /\b(?:physical exam(?:ination)?|(?:do|perform) (?:a |my |your )?(?:quick )?(?:physical )?exam|examine (?:you|your)|take a (?:quick )?look at (?:you|your|it|that|the)|let me (?:take a |have a )?(?:quick )?look\b(?! (?:up|into|for|through|over))|your (?:blood pressure|temperature|pulse|heart rate|oxygen (?:level|saturation)) (?:today )?is (?:about )?\d+|check you out|listen to your (?:heart|lungs|chest)|vital signs|your vitals|at your vitals|lay back|lie back|on (?:your )?(?:physical )?exam(?:ination)?|on (?:your |his |her )?(?:heart|lung|abdominal|abdomen|neck|skin|back|knee|shoulder|musculoskeletal|neurological|neuro|eye|ear|cardiac|respiratory) exam|i (?:do )?(?:not )?appreciate|exam template|on exam)\b/;
+/**
+ * A finding said as it is found, with no "on exam" before it: "there is swelling over the outside
+ * of your ankle", "her right eardrum is red and bulging", "your throat is red".
+ */
+const EXAM_FINDING_SAID = String.raw`\b(?:there is|there's|i can (?:see|feel)) (?:some |mild |marked |a little |a bit of )?(?:swelling|tenderness|redness|bruising|erythema|an effusion|effusion|crepitus|a rash|wheezing|crackles)\b|\b(?:your|her|his) (?:right |left )?(?:ear ?drums?|ears?|throat|tonsils|chest|lungs|tummy|abdomen|belly|ankle|knee|wrist|skin|wound) (?:is|are|looks?|sounds?) (?:a bit |very |quite |slightly )?(?:red|swollen|inflamed|bulging|clear|normal|tender|soft|infected|healing)\b`;
+
+const EXAM_CUE = new RegExp(
+  String.raw`\b(?:physical exam(?:ination)?|(?:do|perform) (?:a |my |your )?(?:quick )?(?:physical )?exam|examine (?:you|your)|take a (?:quick )?look at (?:you|your|it|that|the)|let me (?:take a |have a )?(?:quick )?look\b(?! (?:up|into|for|through|over))|your (?:blood pressure|temperature|pulse|heart rate|oxygen (?:level|saturation)) (?:today )?is (?:about )?\d+|check you out|listen to your (?:heart|lungs|chest)|vital signs|your vitals|at your vitals|lay back|lie back|on (?:your )?(?:physical )?exam(?:ination)?|on (?:your |his |her )?(?:heart|lung|abdominal|abdomen|neck|skin|back|knee|shoulder|musculoskeletal|neurological|neuro|eye|ear|cardiac|respiratory) exam|i (?:do )?(?:not )?appreciate|exam template|on exam)\b|${EXAM_FINDING_SAID}`,
+);
 const RESULTS_CUE =
-  /\b(?:(?:look(?:ing)?|looked) at (?:the |your |some of your )?(?:results?|x-?rays?|mri|ct|labs?|lab work|blood work|echocardiogram|echo|ekg|ultrasound|a1c|imaging|tests?)|review(?:ed|ing)? (?:the |your |some of your )?(?:results?|x-?rays?|mri|ct|labs?|lab work|blood work|echocardiogram|ekg|ultrasound|imaging|tests?)|show me the|results? of (?:your|the)|your (?:x-?rays?|mri|ct scan|labs?|lab work|blood work|echocardiogram|ekg|ultrasound|a1c) (?:shows?|showed|revealed?|demonstrated?|came back)|(?:the|your) results?)\b/;
+  /\b(?:(?:look(?:ing)?|looked) at (?:the |your |some of your )?(?:results?|x-?rays?|mri|ct|labs?|lab work|blood work|echocardiogram|echo|ekg|ultrasound|a1c|imaging|tests?)|review(?:ed|ing)? (?:the |your |some of your )?(?:results?|x-?rays?|mri|ct|labs?|lab work|blood work|echocardiogram|ekg|ultrasound|imaging|tests?)|show me the|results? of (?:your|the)|your (?:x-?rays?|mri|ct scan|labs?|lab work|blood work|blood tests?|echocardiogram|ekg|ecg|ultrasound|a1c|urine (?:dip|dipstick|test|sample)|swab) (?:shows?|showed|revealed?|demonstrated?|came back)|(?:the|your) results?)\b/;
 const PLAN_CUE =
   /\b(?:assessment and (?:my )?plan|my assessment|my impression|my plan|the plan|impression|primary diagnosis|for your (?:first|second|third|next|last|other) problem|(?:first|next|last) problem|let us talk about (?:my|the|what)|treatment options?|what i want to do|what we are going to do|i think you have|i want to prescribe|going to prescribe|like to prescribe|i am going to order|i want to order|like to refer|going to refer|want to refer)\b/;
 
@@ -151,7 +158,7 @@ const PLAN_ACTION =
   /\b(?:we will|we are going to|i am going to|i want to|i would like to|let us|i recommend|i suggest|we should|we can|we could|we need to)\b[^.]*\b(?:prescribe|order|refer|referral|schedule|start you|increase|decrease|continue|stop|send you|send out|give you|put you on|get you|get your|recommend|surgery|physical therapy|injection|brace|splint|sling|crutches|follow up|keep monitoring|monitor (?:it|them|this|that|your)|keep an eye on)\b|\bi will (?:give you|prescribe|refer you|order|send you|put you on|start you on)\b|\bwe suspect\b|\bi suspect\b|\bi (?:think|would say|'d say|say) (?:this|that) is (?:probably |likely |most likely |more of )?(?:a|an) |\bi(?:'ll| will) write (?:\w+ ){0,2}(?:certificate|sick note|fit note|letter|prescription|referral)/;
 
 const QUESTION_START =
-  /^(?:do|does|did|are|is|was|were|have|has|had|can|could|would|will|any|anything|how|what|when|where|why|which|who|whose|so you|and you|you have|you are|you had|you were|you do|you did|you feel|you said|you mentioned|you never|you take|you still)\b/;
+  /^(?:do|does|did|are|is|was|were|have|has|had|can|could|would|will|any|anything|how|what|when|where|why|which|who|whose|so you|and you|you have|you are|you had|you were|you do(?! not need)|you did|you feel|you said|you mentioned|you never|you take|you still)\b/;
 
 function detectQuestion(text: string, punctuated: boolean): boolean {
   if (/\?\s*$/.test(text)) return true;
@@ -160,7 +167,11 @@ function detectQuestion(text: string, punctuated: boolean): boolean {
   const t = stripLeadingMarkers(text);
   return (
     QUESTION_START.test(t) ||
-    /\b(?:could|can|would) you (?:tell|describe|explain|show|walk)\b/.test(t)
+    /\b(?:could|can|would) you (?:tell|describe|explain|show|walk)\b/.test(t) ||
+    // "hello what can i do for you today": the opening question after a greeting.
+    /\b(?:what brings you|what has brought you|what brought you|what can i do for you|how can i help(?: you)?|what is bringing you)\b/.test(
+      t,
+    )
   );
 }
 
@@ -686,17 +697,21 @@ function vitalsIn(text: string): Omit<VitalFact, 'readInExam'>[] {
 // --- chief complaint ----------------------------------------------------------------------------
 
 function cleanComplaint(phrase: string): string {
-  return phrase
-    .replace(/\b(?:his|her|my|your|their|the|some|a|an)\b\s*/g, (w) =>
-      /^(?:a|an|some)\b/.test(w) ? '' : w.startsWith('the') ? '' : '',
-    )
-    .replace(
-      /\b(?:today|right now|here|again|please|as well|for me|with me|to me|in here|a little bit|a bit)\b/g,
-      '',
-    )
-    .replace(/\s+/g, ' ')
-    .replace(/[,.\s]+$/, '')
-    .trim();
+  return (
+    phrase
+      .replace(/\b(?:his|her|my|your|their|the|some|a|an)\b\s*/g, (w) =>
+        /^(?:a|an|some)\b/.test(w) ? '' : w.startsWith('the') ? '' : '',
+      )
+      .replace(
+        /\b(?:today|right now|here|again|please|as well|for me|with me|to me|in here|a little bit|a bit)\b/g,
+        '',
+      )
+      .replace(/\s+/g, ' ')
+      .replace(/[,.\s]+$/, '')
+      // Unpunctuated, "… with back pain so james | what happened": the turn to the patient by name.
+      .replace(/\s+so(?:\s+[a-z]+)?$/, '')
+      .trim()
+  );
 }
 
 function limitWords(text: string, max: number): string {
@@ -813,7 +828,7 @@ function findChiefComplaint(c: Omit<Consultation, 'chiefComplaint'>): string | n
   // The patient's answer to "what brings you in?".
   for (const u of clinician.slice(0, 20)) {
     if (
-      !/\b(?:what brings you|what is going on|what can i do for you|how can i help|what seems to be|what happened|tell me (?:a little )?(?:bit )?about|what is bringing you)\b/.test(
+      !/\b(?:what brings you|what has brought you|what brought you|what is going on|what can i do for you|how can i help|what seems to be|what happened|tell me (?:a little )?(?:bit )?about|what is bringing you)\b/.test(
         u.text,
       )
     )
@@ -985,6 +1000,10 @@ const IN_HISTORY_LIST =
   /\bhistory (?:significant for|of|includes?)\b(?:(?!\b(?:who|presents?|presenting|here|complain\w*|with|today|now|but)\b)[^.;?])*$/;
 
 /** Symptoms: statements carry their own negation; a question takes the answer's polarity. */
+/** Said of a symptom after it: it is over ("but that has gone", "it went away"). */
+const RESOLVED_SINCE =
+  /\b(?:(?:that|it|this|they) (?:has|have|is|are) (?:all )?(?:gone|settled|resolved|cleared up|better now)|went away|gone away|cleared up|has resolved)\b/;
+
 function readSymptoms(draft: ConsultationDraft, u: Utterance): void {
   if (isAllergyTalk(u) || (u.phase !== 'history' && u.phase !== 'exam')) return;
   if (u.question && u.answer) {
@@ -1027,6 +1046,8 @@ function readSymptoms(draft: ConsultationDraft, u: Utterance): void {
       // "a past medical history significant for kidney stones, migraines and reflux, who presents
       // with back pain": the migraines are a past condition, not a headache today.
       if (IN_HISTORY_LIST.test(u.text.slice(0, s.index))) continue;
+      // "a bit of nausea in the first week, but that has gone": not a symptom today.
+      if (RESOLVED_SINCE.test(u.text.slice(s.index))) continue;
       draft.symptoms.push({
         canonical: s.canonical,
         term: s.term,
@@ -1178,16 +1199,19 @@ const I_THINK_IT_IS =
 const I_THINK_IT_IS_FROM =
   'i (?:think|believe|suspect) (?:that )?(?:your|the) [a-z]+(?: [a-z]+)? (?:is|are) (?:probably |likely |most likely )?(?:from|due to|caused by|because of)';
 const MY_WORD_IS = 'my (?:impression|diagnosis|assessment) is';
+/** "this is a sprain", "this is probably tonsillitis": said plainly, with the condition next. */
+const THIS_IS =
+  'this is (?:(?:probably|likely|most likely|definitely) )?(?!(?:my|your|his|her|the)\\b)(?:a |an )?(?=[a-z])';
 
 /** What the patient has today, as a diagnosis is said ("i think this is …", "consistent with …"). */
 const DIAGNOSIS_TODAY = new RegExp(
-  `\\b(?:${I_THINK_IT_IS}|(?:this|that) (?:looks|sounds) like|consistent with|${MY_WORD_IS}|${I_THINK_IT_IS_FROM})\\b`,
+  `\\b(?:${I_THINK_IT_IS}|(?:this|that) (?:looks|sounds) like|consistent with|${MY_WORD_IS}|${I_THINK_IT_IS_FROM}|${THIS_IS})`,
 );
 
 /** The clinician's own word on today's diagnosis ("this looks like influenza"); "it looks like"
  * and "consistent with" also read out records and results, so they do not count here. */
 const DIAGNOSIS_STATED = new RegExp(
-  `\\b(?:${I_THINK_IT_IS}|this (?:looks|sounds) like|${MY_WORD_IS}|${I_THINK_IT_IS_FROM})\\b`,
+  `\\b(?:${I_THINK_IT_IS}|this (?:looks|sounds) like|${MY_WORD_IS}|${I_THINK_IT_IS_FROM}|${THIS_IS})`,
 );
 
 /** "i think this is carpal tunnel syndrome": a condition named as what the patient has today. */
@@ -1523,6 +1547,16 @@ const ACUTE = new Set([
   'rotator cuff',
   'lymphadenopathy',
   'heart murmur',
+  'tonsillitis',
+  'viral infection',
+  'chest infection',
+  'gastroenteritis',
+  'stomach bug',
+  'ear infection',
+  'urinary tract infection',
+  'sinusitis',
+  'conjunctivitis',
+  'cellulitis',
 ]);
 
 /** How much clinical content a sentence carries (0 = small talk). */

@@ -180,8 +180,24 @@ const SYMPTOMS_BY_SYSTEM: Record<BodySystem, string[][]> = {
       'pain with urination',
       'burning when urinating',
       'painful urination',
+      'burning on urination',
+      'burning when i pass urine',
+      'burning when passing urine',
+      'burning when i pee',
+      'stinging when i pee',
+      'pain when i pass urine',
+      'pain when passing urine',
     ],
-    ['urinary frequency', 'frequent urination', 'urinating frequently', 'peeing a lot'],
+    [
+      'urinary frequency',
+      'frequent urination',
+      'urinating frequently',
+      'peeing a lot',
+      'passing urine more often',
+      'peeing more often',
+      'going to the toilet more often',
+      'going to the bathroom more often',
+    ],
     ['urinary urgency', 'urgency'],
     [
       'hematuria',
@@ -189,6 +205,7 @@ const SYMPTOMS_BY_SYSTEM: Record<BodySystem, string[][]> = {
       'blood in my urine',
       'blood in his urine',
       'blood in her urine',
+      'blood in your urine',
     ],
     ['incontinence', 'leaking urine'],
     ['flank pain'],
@@ -247,7 +264,15 @@ const SYMPTOMS_BY_SYSTEM: Record<BodySystem, string[][]> = {
       'poor sleep',
     ],
     ['stress', 'stressed'],
-    ['suicidal ideation', 'suicidal thoughts', 'thoughts of hurting'],
+    [
+      'suicidal ideation',
+      'suicidal thoughts',
+      'thoughts of hurting',
+      'thoughts of harming',
+      'thoughts of self-harm',
+      'thoughts of suicide',
+      'thoughts of ending',
+    ],
     ['irritability', 'irritable', 'mood swings'],
   ],
   Endocrine: [
@@ -591,6 +616,12 @@ export const CONDITIONS = [
   'renal failure',
   'lymphadenopathy',
   'chronic pain',
+  // Short acute visits in general practice.
+  'tonsillitis',
+  'viral infection',
+  'chest infection',
+  'gastroenteritis',
+  'stomach bug',
 ];
 
 /**
@@ -1029,7 +1060,11 @@ export const TESTS = [
   'sodium',
   'urinalysis',
   'urine test',
+  'urine dip',
+  'urine dipstick',
   'urine culture',
+  'throat swab',
+  'swab',
   'culture',
   'strep test',
   'covid test',
@@ -1089,6 +1124,12 @@ export const TESTS = [
 
 /** Words a clinician uses while examining, and findings they dictate. */
 export const EXAM_TERMS = [
+  // Findings as general practice says them ("her right eardrum is red and bulging").
+  'eardrum',
+  'eardrums',
+  'bulging',
+  'inflamed',
+  'erythematous',
   'exam',
   'examination',
   'appreciate',

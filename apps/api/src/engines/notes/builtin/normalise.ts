@@ -67,8 +67,9 @@ const FILLER_PATTERNS: RegExp[] = [
 ];
 
 /** Clause-initial discourse markers ("okay so", "well", "alright"). */
+// "right" is a marker only before a pause or another marker: "right eardrum is red" keeps its side.
 const LEADING_MARKERS =
-  /^(?:(?:okay|ok|alright|all right|so|well|now|and|but|yeah|yep|right|great|good|perfect|sure|cool|anyway|anyhow|then|also|plus|oh|hey|um|uh|just)\b[\s,]*)+/;
+  /^(?:(?:okay|ok|alright|all right|so|well|now|and|but|yeah|yep|right(?=\s*,|\s+(?:so|okay|ok|and|now|well|then|i|we|you|let|um|uh|yeah|alright)\b|\s*$)|great|good|perfect|sure|cool|anyway|anyhow|then|also|plus|oh|hey|um|uh|just)\b[\s,]*)+/;
 
 const NUM_ALT = [...Object.keys(ONES), ...Object.keys(TENS), 'hundred', 'thousand'].join('|');
 /** A run of number words, with its spoken decimals ("ninety eight point seven"). */

@@ -5,7 +5,12 @@
  * "how long", "does that hurt") and the bare answer after it — so that a question and its reply
  * pair up as they do in a punctuated transcript.
  */
-import { MEDICATIONS } from './lexicon';
+import { CONDITIONS, MEDICATIONS } from './lexicon';
+
+/** A condition named next ("a sprain", "probably tonsillitis"), after "this is". */
+const NAMES_CONDITION = new RegExp(
+  `^(?:(?:probably|likely|most likely|definitely) )?(?:a |an )?(?:[a-z]+ )?(?:${CONDITIONS.map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`,
+);
 
 /** One-word medicine names, for replies that name only the medicine. */
 const MEDICINE_NAMES = new Set(MEDICATIONS.filter((name) => !name.includes(' ')));
@@ -59,7 +64,7 @@ const BINDS_NEXT = new Set(
   ),
 );
 const CLAUSE_VERB =
-  /^(?:am|are|is|was|were|will|would|have|had|do|did|want|think|need|can|could|should|also|just|really|got|went|took|put|feel|felt|tried|try|know|mean|started|noticed|love|like|take|use|used|get|go|hurt|slipped|fell|missed|even|still|always|never|usually|already|recently|actually|definitely)$/;
+  /^(?:am|are|is|was|were|will|would|have|has|had|do|does|did|want|think|need|can|could|should|also|just|really|got|went|took|put|feel|felt|tried|try|know|mean|started|noticed|love|like|take|use|used|get|go|hurt|slipped|fell|missed|even|still|always|never|usually|already|recently|actually|definitely)$/;
 
 /** Words that open a spoken sentence before its first real word ("okay so are you ..."). */
 const SPOKEN_OPENER = /^(?:okay|ok|alright|all|right|so|and|um|uh|well|yeah|now|hi|hello|hey)$/;
@@ -74,12 +79,14 @@ function opensQuestion(word: string, next: string, after: string): boolean {
     return (
       (AUXILIARY.test(next) &&
         /^(?:you|your|there|it|that|this|they|he|she|the|we|i)$/.test(after)) ||
-      /^(?:brings|long|often|much|many|else|kind|sort|type)$/.test(next)
+      /^(?:brings|long|often|much|many|else|kind|sort|type|happened)$/.test(next)
     );
   }
   if (AUXILIARY.test(word)) {
     return (
       /^(?:you|your|there|anyone|anything)$/.test(next) ||
+      // A parent asked about their child: "… since last night | is she eating and drinking".
+      (/^(?:is|does|did|has|was)$/.test(word) && /^(?:she|he)$/.test(next)) ||
       (/^(?:do|does|did)$/.test(word) && /^(?:that|it|this)$/.test(next)) ||
       // "... mostly at night | is it in all the fingers", "was it sudden".
       (/^(?:is|was)$/.test(word) &&
@@ -92,6 +99,9 @@ function opensQuestion(word: string, next: string, after: string): boolean {
   return (word === 'anything' && next === 'else') || (word === 'any' && ASKED_ABOUT.test(next));
 }
 
+/** How a result is told: "your a1c came back…", "your urine dip shows…". */
+const RESULT_VERB = /^(?:came|is|was|were|are|shows?|showed|looks?|looked)$/;
+
 /** What a "does the …" / "did the …" question asks about: the complaint or its treatment. */
 const ASKED_OF =
   /^(?:pain|ache|swelling|rash|cough|headache|headaches|numbness|tingling|bleeding|medicine|medication|medications|tablets?|pills?|ibuprofen|paracetamol|tylenol|inhaler|cream|injection|brace|physio|therapy|treatment|exercises?)$/;
@@ -99,7 +109,7 @@ const ASKED_OF =
 /** Words after which a question cannot begin: they leave the clause open. */
 /** "... on a ladder | any fever or chills": a symptom asked about after a finished statement. */
 const ASKED_ABOUT =
-  /^(?:other|fever|fevers|chest|pain|nausea|vomiting|shortness|chills|cough|trouble|problems?|issues?|changes?|history|allergies|swelling|numbness|tingling|headaches?|new|blood|weight|diarrhea|constipation|dizziness|symptoms?|bleeding|rash|redness)$/;
+  /^(?:other|fever|fevers|chest|pain|nausea|vomiting|shortness|chills|cough|trouble|problems?|issues?|changes?|history|allergies|swelling|numbness|tingling|headaches?|new|blood|weight|diarrhea|constipation|dizziness|symptoms?|bleeding|rash|redness|thoughts|side|discharge)$/;
 /** Words after which "any" continues the clause ("did not have any fever", "without any pain"). */
 const NOT_BEFORE_ANY =
   /^(?:have|had|has|having|take|taking|took|get|getting|got|need|see|seen|saw|feel|felt|notice|noticed|use|using|want|do|did|without|for|of|in|with|is|are|was|were|there|not|really|experienced|experiencing|denies|deny|denied|denying|report|reports|reported|reporting|endorses|endorsed|any|and|or|but|hardly|barely|see|find|found|show|shows|showed|without)$/;
@@ -176,23 +186,45 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
       ) &&
       mayEndBefore(prev);
     // A finding told to the patient, however short what came before: "no fever | your throat is red".
+    // "no | her right eardrum is red": the side may come first.
+    const sided = /^(?:left|right)$/.test(next) ? (words[i + 2] ?? '') : next;
     const findingBoundary =
-      bare === 'your' &&
-      (/^(?:lungs|heart|abdomen|lower|upper|neck|skin|reflexes|strength|pulses?|throat|tonsils|ears?|eardrums?|temperature|blood|oxygen|vitals|vital|weight)$/.test(
-        next,
-      ) ||
-        // A result told: "no | your a1c came back at 8.9" (not "recheck your a1c").
-        (/^(?:a1c|hemoglobin|cholesterol|labs?|x-?ray|scan|mri|ecg|ekg|urine)$/.test(next) &&
-          /^(?:came|is|was|were|are|shows?|showed|looks?|looked)$/.test(words[i + 2] ?? ''))) &&
-      !BINDS_NEXT.has(prev) &&
-      !/^(?:to|at|on|in|of|check|examine|listen|and|feel|hear|see|about|with|for|from|by|is|was|are|control|controlling|lower|lowering|monitor|monitoring|keep|watch|take|taking|took|checked|measure|measured)$/.test(
-        prev,
-      );
+      // "did you hear a crack no | there is swelling over …": a finding said as it is found.
+      (bare === 'there' &&
+        next === 'is' &&
+        /^(?:some |mild |marked |a little |a bit of )?(?:swelling|tenderness|redness|bruising|erythema|effusion|an effusion|crepitus|a rash)\b/.test(
+          words.slice(i + 2, i + 6).join(' '),
+        ) &&
+        // After a bare reply; "on exam of the left knee there is mild swelling" goes on.
+        current.length <= 2 &&
+        mayEndBefore(prev)) ||
+      (/^(?:your|her|his)$/.test(bare) &&
+        (/^(?:lungs|heart|abdomen|lower|upper|neck|skin|reflexes|strength|pulses?|throat|tonsils|ears?|eardrums?|temperature|blood|oxygen|vitals|vital|weight)$/.test(
+          sided,
+        ) ||
+          // A result told: "no | your a1c came back at 8.9" (not "recheck your a1c").
+          (/^(?:a1c|hemoglobin|cholesterol|labs?|x-?ray|scan|mri|ecg|ekg|urine|blood|swab)$/.test(
+            next,
+          ) &&
+            (RESULT_VERB.test(words[i + 2] ?? '') ||
+              // "your urine dip shows …", "your blood test came back …".
+              (/^(?:dip|dipstick|test|tests|sample|work|count|culture|results?)$/.test(
+                words[i + 2] ?? '',
+              ) &&
+                RESULT_VERB.test(words[i + 3] ?? ''))))) &&
+        !BINDS_NEXT.has(prev) &&
+        !/^(?:to|at|on|in|of|check|examine|listen|and|feel|hear|see|about|with|for|from|by|is|was|are|control|controlling|lower|lowering|monitor|monitoring|keep|watch|take|taking|took|checked|measure|measured)$/.test(
+          prev,
+        ));
     // The clinician turning to the examination, the diagnosis or when to come back, after a
     // finished clause: "no cough | let me take a look", "38.2 today | this looks like influenza",
     // "ten days | come back if it is not better".
     const instructionBoundary =
       ((bare === 'this' && /^(?:looks|sounds)$/.test(next) && words[i + 2] === 'like') ||
+        // "… no bony tenderness | this is a sprain": the diagnosis, said plainly.
+        (bare === 'this' &&
+          next === 'is' &&
+          NAMES_CONDITION.test(words.slice(i + 2, i + 6).join(' '))) ||
         (bare === 'let' &&
           next === 'me' &&
           /^(?:take|have|look|listen|examine|check|feel)$/.test(words[i + 2] ?? '')) ||
@@ -258,9 +290,11 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
           !/^(?:take|taking|took|get|getting|got|feel|feeling|felt|need|want|use|using|try|tried|notice|noticed|see|seen|having|eat|drink|give|prescribe|tell|about|in|on|at|to|me|you|us|him|her|them|it|running|been|be|is|are|was|were|look|looks|seem|seems|feels|hurts|hurt|bothers)$/.test(
             prev,
           ))) &&
-      !/^(?:have|had|is|was|there|with|of|for|and|but|or|say|said|says|the|any|a|do|does|did|are|were|it)$/.test(
+      !/^(?:have|had|is|was|there|with|of|for|and|but|or|say|said|says|the|any|a|do|does|did|are|were)$/.test(
         prev,
-      );
+      ) &&
+      // "give it some time" goes on; "can you walk on it | yes" is answered.
+      !(prev === 'it' && !/^(?:no|yes|yeah|yep|nope|nah)$/.test(bare));
     // "are you taking anything for the headaches | paracetamol but it does not help": a medicine
     // named in reply to what the patient takes or has tried.
     const medicineAnswer =

@@ -44,7 +44,12 @@ export function applyCasing(text: string, name: string | null): string {
     /\b(mr|mrs|ms|dr)\.?\s+(?!(?:she|he|they|it|and|or|is|was|has|had|with|since|for|but|which|that|in|on|at|the|a|an|so|flare|flares|diagnosis)\b)([a-z])/g,
     (_m, t: string, c: string) => `${capitalise(t)}. ${c.toUpperCase()}`,
   );
-  out = out.replace(ACRONYM_RE, (m) => SPECIAL_CASE[m] ?? m.toUpperCase());
+  out = out.replace(ACRONYM_RE, (m, _word: string, at: number, whole: string) =>
+    // A urine dip is a dipstick test, not the DIP joint.
+    m === 'dip' && /\burine\s+$/.test(whole.slice(0, at))
+      ? m
+      : (SPECIAL_CASE[m] ?? m.toUpperCase()),
+  );
   out = out.replace(/\bx-rays?\b/g, (m) => SPECIAL_CASE[m] ?? m);
   out = out.replace(PROPER_RE, (m) => titleWords(m));
   if (name) {

@@ -69,6 +69,12 @@ export function clinicianScore(text: string): number {
     count(
       /\b(?:let's|let us|let me|my (?:assessment|plan|impression|recommendation)|the plan (?:is|for|will|would)|i (?:think|would say|'d say|say) (?:this|that) is (?:probably |likely |most likely |more of )?(?:a|an) |i(?:'ll| will) write (?:\w+ ){0,2}(?:certificates?|sick notes?|fit notes?|letters?|prescriptions?|referrals?)|i (?:want|would like|'d like) (?:you|to|for you)|we(?:'ll| will| are going to| can)|i(?:'m| am) going to (?:order|prescribe|refer|send|have|put|give|start|go ahead)|go ahead and|\d+[- ]year[- ]old|(?:he|she)(?:'s| is) a|on (?:exam|examination|physical exam)|i (?:do not |don't )?(?:see|notice|appreciate|hear) (?:a|an|some|no|any|that|here)|(?:looks|sounds) (?:good|normal|clear|great)|dragon|see me|come (?:on )?back|the nurse|any questions|how are you|nice to (?:see|meet) you)\b/g,
     );
+  // A finding said as it is found ("her right eardrum is red and bulging", "the left ear is normal").
+  score +=
+    2 *
+    count(
+      /\b(?:ear ?drums?|tonsils|throat|lungs|chest|ears?) (?:is|are|looks?|sounds?) (?:a bit |quite |very )?(?:normal|clear|red|bulging|inflamed|swollen)\b/g,
+    );
   // Introducing oneself as the doctor ("hi, i am doctor patel") is the clinician's opening too.
   score += 2 * count(/\b(?:i am|i'm|this is|my name is) (?:doctor|dr)\b/g);
   // Greeting the patient by title and name is the clinician's opening ("hi ms lane").

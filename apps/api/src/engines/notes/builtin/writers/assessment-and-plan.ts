@@ -9,7 +9,7 @@ import { hasFollowUpSection, leftToNextStepsSection } from './next-steps';
 const PROBLEM_LEAD =
   /(?:^|,\s*)(?:(?:so|and|now|lastly|finally|next|then|also|okay|alright),?\s+)*(?:for|from|regarding|in terms of|as far as|as for|with regards? to|now for|moving on to|next for|and for|lastly for|finally for|about)\s+(?:your|the|his|her)?\s*(?:(?:first|second|third|fourth|next|last|final|other|primary)\s+)?(?:problem|issue|diagnosis)?(?:\s+of)?,?\s*(?:your\s+|the\s+|his\s+|her\s+)?([a-z0-9' -]+?)(?=,|$|\.| i | we | it | you | that | so | which | is | are )/;
 const DIAGNOSIS_LEAD =
-  /\b(?:i think (?:that )?(?:you have|you are having|this is|it is|you might have|you may have)|i(?: would|'d)? say (?:that )?(?:this is|it is)|you have|diagnosis (?:is|of)|diagnosed with|consistent with|positive for|looks like you have|it looks like|this looks like|suffering from|primary diagnosis of)\s+(?:a |an |some |the |mild |moderate |severe |acute |chronic |little |bit |of )*([a-z0-9' -]+?)(?=,|$|\.| and | which | that | so | but | i | we | from | because )/;
+  /\b(?:i think (?:that )?(?:you have|you are having|this is|it is|you might have|you may have)|i(?: would|'d)? say (?:that )?(?:this is|it is)|you have|diagnosis (?:is|of)|diagnosed with|consistent with|positive for|looks like you have|it looks like|this looks like|suffering from|primary diagnosis of|(?:^|, )(?:so |and |well )?this is (?:probably |likely |most likely |definitely )?(?=(?:a |an )?[a-z]))\s*(?:a |an |some |the |mild |moderate |severe |acute |chronic |little |bit |of )*([a-z0-9' -]+?)(?=,|$|\.| and | which | that | so | but | i | we | from | because )/;
 
 const PROBLEM_TERMS = new RegExp(`${CONDITION_RE.source}`);
 
@@ -90,6 +90,11 @@ export function planStatement(ctx: WriterContext, raw: string): string | null {
       '',
     )
     .replace(/\?$/, '');
+  // "i think we will increase the sertraline": the plan, not a diagnosis.
+  t = t.replace(
+    /^i think (?:that )?(?=(?:we|i) (?:will|should|are going|am going|need|would|can)\b)/,
+    '',
+  );
   for (const [re, replacement] of PLAN_REWRITES) {
     if (re.test(t)) {
       if (replacement === 'ADVISE') {
@@ -212,7 +217,11 @@ export function writeAssessment(ctx: WriterContext): SectionBody | null {
         u.role === 'clinician' &&
         !u.question &&
         u.phase === 'plan' &&
-        /\b(?:i think|diagnos|consistent with|likely|looks like|impression)\b/.test(u.text),
+        /\b(?:i think|diagnos|consistent with|likely|looks like|impression)\b/.test(u.text) &&
+        // "i think we will increase the sertraline": what will be done, for the plan.
+        !/\bi think (?:that )?(?:we|i|you) (?:will|should|can|could|are going|need|would)\b/.test(
+          u.text,
+        ),
     )
     .map((u) => fromClinician(ctx, u.text))
     .slice(0, 3);

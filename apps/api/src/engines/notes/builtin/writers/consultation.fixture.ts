@@ -96,3 +96,68 @@ export const HEADACHE_VISIT = inThreeShapes([
     'Your blood pressure is 165 over 95. I think your headaches are from high blood pressure. I will start you on amlodipine 5 mg once a day and we will check it again in two weeks.',
   ],
 ]);
+
+/**
+ * Short general-practice visits (issue 21's three shapes) with no "on exam", "assessment" or
+ * "plan" cue: findings said as they are found, the diagnosis said plainly, the plan as advice.
+ */
+export const UTI_VISIT = inThreeShapes([
+  ['doctor', 'Hello, what can I do for you today?'],
+  ['patient', 'I have had burning when I pass urine for three days and I am going more often.'],
+  ['doctor', 'Any blood in your urine?'],
+  ['patient', 'No.'],
+  ['doctor', 'Any fever or back pain?'],
+  ['patient', 'No fever, but a bit of pain in my lower back.'],
+  ['doctor', 'Are you allergic to any medicines?'],
+  ['patient', 'Yes, I am allergic to penicillin.'],
+  [
+    'doctor',
+    'Your urine dip shows leukocytes and nitrites. I think this is a urinary tract infection. I will give you nitrofurantoin 100 mg twice a day for three days.',
+  ],
+  ['patient', 'Okay, thanks.'],
+]);
+
+/** A parent speaks for their child; the findings are "her" eardrum. */
+export const EAR_VISIT = inThreeShapes([
+  ['doctor', 'Hello, what has brought you in with Lily today?'],
+  [
+    'patient',
+    'She has had a sore right ear since last night and a temperature of thirty eight point five.',
+  ],
+  ['doctor', 'Is she eating and drinking?'],
+  ['patient', 'She is drinking but not eating much.'],
+  ['doctor', 'Any discharge from the ear?'],
+  ['patient', 'No.'],
+  [
+    'doctor',
+    'Her right eardrum is red and bulging. The left ear is normal. I think this is an ear infection. I will prescribe amoxicillin 250 mg three times a day for five days.',
+  ],
+]);
+
+/** A review: a side effect that has gone, a risk question denied, the plan said as "I think we will". */
+export const MOOD_REVIEW = inThreeShapes([
+  ['doctor', 'How have you been since we started the sertraline?'],
+  ['patient', 'Better. I am sleeping better, but I still feel anxious at work.'],
+  ['doctor', 'Any thoughts of harming yourself?'],
+  ['patient', 'No, never.'],
+  ['doctor', 'Any side effects?'],
+  ['patient', 'A bit of nausea in the first week, but that has gone.'],
+  [
+    'doctor',
+    'I think we will increase the sertraline to 100 mg once a day and review in four weeks.',
+  ],
+]);
+
+/** An injury: the examination as findings, "this is a sprain", the treatment as advice. */
+export const ANKLE_VISIT = inThreeShapes([
+  ['doctor', 'What happened?'],
+  ['patient', 'I rolled my left ankle playing netball on Saturday.'],
+  ['doctor', 'Can you walk on it?'],
+  ['patient', 'Yes, but it hurts.'],
+  ['doctor', 'Did you hear a crack?'],
+  ['patient', 'No.'],
+  [
+    'doctor',
+    'There is swelling over the outside of your left ankle and tenderness over the ligament, but no bony tenderness. This is a sprain, so you do not need an x-ray. Rest it, ice it, and take ibuprofen 400 mg three times a day with food.',
+  ],
+]);

@@ -26,7 +26,7 @@ const EXAM_SYSTEMS: [string, RegExp][] = [
   ['Skin', /\b(?:skin|rash|lesions?|incision|wound|laceration|abrasion|mole)\b/],
   [
     'HEENT',
-    /\b(?:eyes?|pupils|ears?|tympanic|throat|oropharynx|nose|nasal|sinus|head|mouth|tonsils)\b/,
+    /\b(?:eyes?|pupils|ears?|ear ?drums?|tympanic|throat|oropharynx|nose|nasal|sinus|head|mouth|tonsils)\b/,
   ],
   ['Psychiatric', /\b(?:mood|affect|judgment|insight)\b/],
   [
@@ -105,6 +105,8 @@ function examFinding(ctx: WriterContext, raw: string): string | null {
     .replace(/\beverything (?:seems|looks|is) (?:fine|good|normal)\b/g, 'normal')
     .replace(/\bi think\b/g, '');
   const converted = clinicianToThirdPerson(t, ctx.c.pronouns)
+    // "her right eardrum is red" → "The right eardrum is red": the side stays with the finding.
+    .replace(/^(?:his|her|their) (?=(?:left|right) )/, 'the ')
     .replace(/^(?:his|her|their) /, '')
     .replace(/\b(?:his|her|their|the patient's) (?=lungs|heart|abdomen)/g, '');
   const out = toSentence(converted, ctx.c.name);

@@ -223,7 +223,12 @@ export function questionAnswerSentences(ctx: WriterContext, q: Utterance): strin
   if (!wh && (answer.polarity !== 'unclear' || (qualifiedYes && contentSentences.length === 0))) {
     const relevantQuestion = relevance(q.text) >= 1 || symptomsIn(q.text).length > 0;
     const statement = relevantQuestion ? yesNoStatement(q.text, answer.polarity !== 'no') : null;
-    if (statement) out.push(fromClinician(ctx, statement));
+    // "are you allergic to any medicines?" "yes, i am allergic to penicillin.": the reply says
+    // it with what the question left open; "The patient is allergic to medicines" would not.
+    const restated =
+      answer.polarity === 'yes' &&
+      contentSentences.some((t) => hasSubject(t) && sharesKeyWord(q.text, t));
+    if (statement && !restated) out.push(fromClinician(ctx, statement));
   }
   const questionWords = new Set(q.text.split(/[^a-z0-9]+/));
   for (const t of contentSentences) {
@@ -234,7 +239,8 @@ export function questionAnswerSentences(ctx: WriterContext, q: Utterance): strin
     // quantity with no subject, is written as theirs rather than as a fragment.
     const [named = ''] = t.split(/,|\bbut\b/);
     if (QUANTITY_REPLY.test(t) && symptomsIn(named).length > 0 && !hasSubject(named)) {
-      out.push(fromPatient(ctx, `i have ${t}`));
+      // "a bit of nausea in the first week, but that has gone": had, not has.
+      out.push(fromPatient(ctx, `i ${PAST_REPLY.test(t) ? 'had' : 'have'} ${t}`));
       continue;
     }
     out.push(fromPatient(ctx, t));
@@ -242,8 +248,23 @@ export function questionAnswerSentences(ctx: WriterContext, q: Utterance): strin
   return out;
 }
 
+const NOT_KEY_WORDS =
+  /^(?:about|there|these|those|other|things?|little|really|right|think|maybe|still|sometimes|always|never|where|which|while|would|could|should|having|being|doing|going|getting|feeling|anything|something|everything|today)$/;
+
+/** Whether a reply repeats a word of the question's that carries its meaning ("allergic"). */
+function sharesKeyWord(question: string, reply: string): boolean {
+  const replyWords = new Set(reply.split(/[^a-z]+/));
+  return question
+    .split(/[^a-z]+/)
+    .some((w) => w.length >= 5 && !NOT_KEY_WORDS.test(w) && replyWords.has(w));
+}
+
 /** A reply that gives how much of a symptom: "some nausea", "a little dizziness", "mild pain". */
 const QUANTITY_REPLY = /^(?:some|a little|a bit of|mild|slight|occasional)\s+[a-z]/;
+
+/** A reply about what is over: "… in the first week, but that has gone", "… last month". */
+const PAST_REPLY =
+  /\b(?:gone|went away|settled|resolved|stopped|cleared|used to|ago|last (?:week|month|year|time)|(?:the )?first (?:week|few days|month)|at first|before)\b/;
 
 /** A reply that says when, not whether: "only when i climb the stairs", "mostly at night". */
 const QUALIFIED_YES =
