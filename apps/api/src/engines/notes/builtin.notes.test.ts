@@ -10,10 +10,12 @@ import { renderNoteHtml } from './render';
 import { splitWrittenSentences } from './builtin/instructions';
 import {
   ANKLE_VISIT,
+  DIABETES_REVIEW,
   EAR_VISIT,
   HEADACHE_VISIT,
   KNEE_VISIT,
   MOOD_REVIEW,
+  PALPITATIONS_VISIT,
   SHAPES,
   UTI_VISIT,
   inThreeShapes,
@@ -188,6 +190,32 @@ describe('builtin engine: facts a clinician looks for', () => {
         expect(s('Subjective')).not.toMatch(/\?|harming yourself|side effects/);
         expect(s('Assessment')).not.toMatch(/increase/);
         expect(s('Plan')).toMatch(/We will increase the sertraline to 100 mg once a day/);
+      });
+
+      it(`palpitations: a former smoker is not a smoker, an amount keeps what it measures, ${shape}`, async () => {
+        const s = await soap(PALPITATIONS_VISIT[shape]);
+        expect(s('Subjective')).toMatch(/presents today for evaluation of palpitations\./);
+        // "Do you smoke?" "I used to, but I quit five years ago." had been "She smokes."
+        expect(s('Subjective')).not.toMatch(/\b(?:She|The patient) smokes\b/);
+        expect(s('Subjective')).toMatch(/used to smoke,? but (?:she|they) quit 5 years ago\./);
+        expect(s('Subjective')).toMatch(/drinks about 5 cups of coffee a day\./);
+        expect(s('Objective')).toMatch(/ECG is normal\./);
+        expect(s('Objective')).toMatch(/Heart sounds regular and no murmurs\./);
+        expect(s('Assessment')).toMatch(/Palpitations/);
+        expect(s('Plan')).toMatch(/blood tests including (?:her|their) thyroid/);
+      });
+
+      it(`a diabetes review: the reply's "they" and a dose without its drug read with the question, ${shape}`, async () => {
+        const s = await soap(DIABETES_REVIEW[shape]);
+        expect(s('Subjective')).toMatch(
+          /His sugars have been running about twelve in the mornings\./,
+        );
+        expect(s('Subjective')).toMatch(
+          /He is taking the metformin 500 mg twice a day,? but he sometimes forgets the evening one\./,
+        );
+        expect(s('Subjective')).toMatch(/Denies numbness in his feet\./);
+        expect(s('Objective')).toMatch(/His HbA1c came back at 68\./);
+        expect(s('Plan')).toMatch(/increase the metformin to 1 gram twice a day/);
       });
 
       it(`an ankle sprain: findings as the examination, the diagnosis, the advice, ${shape}`, async () => {

@@ -143,19 +143,19 @@ export function countMatches(re: RegExp, text: string): number {
  * A finding said as it is found, with no "on exam" before it: "there is swelling over the outside
  * of your ankle", "her right eardrum is red and bulging", "your throat is red".
  */
-const EXAM_FINDING_SAID = String.raw`\b(?:there is|there's|i can (?:see|feel)) (?:some |mild |marked |a little |a bit of )?(?:swelling|tenderness|redness|bruising|erythema|an effusion|effusion|crepitus|a rash|wheezing|crackles)\b|\b(?:your|her|his) (?:right |left )?(?:ear ?drums?|ears?|throat|tonsils|chest|lungs|tummy|abdomen|belly|ankle|knee|wrist|skin|wound) (?:is|are|looks?|sounds?) (?:a bit |very |quite |slightly )?(?:red|swollen|inflamed|bulging|clear|normal|tender|soft|infected|healing)\b`;
+const EXAM_FINDING_SAID = String.raw`\b(?:there is|there's|i can (?:see|feel)) (?:some |mild |marked |a little |a bit of )?(?:swelling|tenderness|redness|bruising|erythema|an effusion|effusion|crepitus|a rash|wheezing|crackles)\b|\b(?:your|her|his) (?:right |left )?(?:ear ?drums?|ears?|throat|tonsils|chest|lungs|heart|tummy|abdomen|belly|ankle|knee|wrist|skin|wound|feet|foot) (?:is|are|looks?|sounds?) (?:a bit |very |quite |slightly )?(?:red|swollen|inflamed|bulging|clear|normal|tender|soft|infected|healing|regular|healthy|fine)\b`;
 
 const EXAM_CUE = new RegExp(
   String.raw`\b(?:physical exam(?:ination)?|(?:do|perform) (?:a |my |your )?(?:quick )?(?:physical )?exam|examine (?:you|your)|take a (?:quick )?look at (?:you|your|it|that|the)|let me (?:take a |have a )?(?:quick )?look\b(?! (?:up|into|for|through|over))|your (?:blood pressure|temperature|pulse|heart rate|oxygen (?:level|saturation)) (?:today )?is (?:about )?\d+|check you out|listen to your (?:heart|lungs|chest)|vital signs|your vitals|at your vitals|lay back|lie back|on (?:your )?(?:physical )?exam(?:ination)?|on (?:your |his |her )?(?:heart|lung|abdominal|abdomen|neck|skin|back|knee|shoulder|musculoskeletal|neurological|neuro|eye|ear|cardiac|respiratory) exam|i (?:do )?(?:not )?appreciate|exam template|on exam)\b|${EXAM_FINDING_SAID}`,
 );
 const RESULTS_CUE =
-  /\b(?:(?:look(?:ing)?|looked) at (?:the |your |some of your )?(?:results?|x-?rays?|mri|ct|labs?|lab work|blood work|echocardiogram|echo|ekg|ultrasound|a1c|imaging|tests?)|review(?:ed|ing)? (?:the |your |some of your )?(?:results?|x-?rays?|mri|ct|labs?|lab work|blood work|echocardiogram|ekg|ultrasound|imaging|tests?)|show me the|results? of (?:your|the)|your (?:x-?rays?|mri|ct scan|labs?|lab work|blood work|blood tests?|echocardiogram|ekg|ecg|ultrasound|a1c|urine (?:dip|dipstick|test|sample)|swab) (?:shows?|showed|revealed?|demonstrated?|came back)|(?:the|your) results?)\b/;
+  /\b(?:(?:look(?:ing)?|looked) at (?:the |your |some of your )?(?:results?|x-?rays?|mri|ct|labs?|lab work|blood work|echocardiogram|echo|ekg|ultrasound|a1c|imaging|tests?)|review(?:ed|ing)? (?:the |your |some of your )?(?:results?|x-?rays?|mri|ct|labs?|lab work|blood work|echocardiogram|ekg|ultrasound|imaging|tests?)|show me the|results? of (?:your|the)|your (?:x-?rays?|mri|ct scan|labs?|lab work|blood work|blood tests?|echocardiogram|ekg|ecg|ultrasound|a1c|hba1c|urine (?:dip|dipstick|test|sample)|swab) (?:shows?|showed|revealed?|demonstrated?|came back|(?:is|was|looks|looked) (?:normal|fine|clear|abnormal))|(?:the|your) results?)\b/;
 const PLAN_CUE =
   /\b(?:assessment and (?:my )?plan|my assessment|my impression|my plan|the plan|impression|primary diagnosis|for your (?:first|second|third|next|last|other) problem|(?:first|next|last) problem|let us talk about (?:my|the|what)|treatment options?|what i want to do|what we are going to do|i think you have|i want to prescribe|going to prescribe|like to prescribe|i am going to order|i want to order|like to refer|going to refer|want to refer)\b/;
 
 /** Treatment talk that starts the plan once the history is over. */
 const PLAN_ACTION =
-  /\b(?:we will|we are going to|i am going to|i want to|i would like to|let us|i recommend|i suggest|we should|we can|we could|we need to)\b[^.]*\b(?:prescribe|order|refer|referral|schedule|start you|increase|decrease|continue|stop|send you|send out|give you|put you on|get you|get your|recommend|surgery|physical therapy|injection|brace|splint|sling|crutches|follow up|keep monitoring|monitor (?:it|them|this|that|your)|keep an eye on)\b|\bi will (?:give you|prescribe|refer you|order|send you|put you on|start you on)\b|\bwe suspect\b|\bi suspect\b|\bi (?:think|would say|'d say|say) (?:this|that) is (?:probably |likely |most likely |more of )?(?:a|an) |\bi(?:'ll| will) write (?:\w+ ){0,2}(?:certificate|sick note|fit note|letter|prescription|referral)/;
+  /\b(?:we will|we are going to|i am going to|i want to|i would like to|let us|i recommend|i suggest|we should|we can|we could|we need to)\b[^.]*\b(?:prescribe|order|refer|referral|schedule|start you|increase|decrease|continue|stop|send you|send out|give you|put you on|get you|get your|recommend|surgery|physical therapy|injection|brace|splint|sling|crutches|follow up|keep monitoring|monitor (?:it|them|this|that|your)|keep an eye on)\b|\bi will (?:give you|prescribe|refer you|order|send you|put you on|start you on)\b|\bwe will (?:do|run|arrange|take) (?:some )?(?:blood tests?|bloods|tests)\b|\bwe suspect\b|\bi suspect\b|\bi (?:think|would say|'d say|say) (?:this|that) is (?:probably |likely |most likely |more of )?(?:a|an) |\bi(?:'ll| will) write (?:\w+ ){0,2}(?:certificate|sick note|fit note|letter|prescription|referral)/;
 
 const QUESTION_START =
   /^(?:do|does|did|are|is|was|were|have|has|had|can|could|would|will|any|anything|how|what|when|where|why|which|who|whose|so you|and you|you have|you are|you had|you were|you do(?! not need)|you did|you feel|you said|you mentioned|you never|you take|you still)\b/;
@@ -229,7 +229,7 @@ const UNSURE_ANSWER =
 const NO_ANSWER =
   /^(?:no|nope|nah|not really|not at all|not that i know|not that i have|never|none|negative|nothing|i do not(?: think so)?(?! (?:hear|understand|follow|get (?:it|what|the question)))|i don't(?: think so)?(?! (?:hear|understand|follow|get (?:it|what|the question)))|i have not|i haven't|i did not|i didn't|i am not|i'm not|i have never|i've never|i never|it does not|it doesn't|it is not|it isn't|it has not|it did not|i would not say|not too much|not much|not anymore|not lately|not recently|not that i've noticed)\b/;
 const YES_ANSWER =
-  /^(?:yes|yeah|yep|yup|ya|yah|mm-hmm|mhm|uh-huh|correct|right|sure|absolutely|definitely|sometimes|occasionally|a little|a bit|a lot|kind of|i think so|probably|a few|all the time|constantly|often|i have been|i've been|i take|i use|i do(?:[,.!]|$)|i have(?:[,.!]|$)|i did(?:[,.!]|$)|i am(?:[,.!]|$)|it does(?:[,.!]|$)|it is(?:[,.!]|$)|it has(?:[,.!]|$)|it did(?:[,.!]|$)|i was(?:[,.!]|$))/;
+  /^(?:yes|yeah|yep|yup|ya|yah|mm-hmm|mhm|uh-huh|correct|right|sure|absolutely|definitely|sometimes|occasionally|a little|a bit|a lot|kind of|i think so|probably|a few|all the time|constantly|often|i have been|i've been|i take\b|i use\b|i do(?:[,.!]|$)|i have(?:[,.!]|$)|i did(?:[,.!]|$)|i am(?:[,.!]|$)|it does(?:[,.!]|$)|it is(?:[,.!]|$)|it has(?:[,.!]|$)|it did(?:[,.!]|$)|i was(?:[,.!]|$))/;
 
 /**
  * A "no" the reply takes back at once: "no, sometimes, yeah, it seems numb too", "nope, actually
@@ -239,11 +239,16 @@ const YES_ANSWER =
 const TAKEN_BACK =
   /^(?:no|nope|nah)\b[\s,.!]*(?:(?:wait|well|um|uh|actually|i mean)[\s,.!]+)*(?:yes|yeah|yep|sometimes|occasionally|actually)\b/;
 
+/** A reply about what was and no longer is: "i used to, but i quit five years ago". */
+const FORMER_ANSWER =
+  /^(?:(?:yes|yeah|well),?\s+)?(?:i used to|used to|i quit|i stopped|i gave (?:it )?up|not anymore|not any more|no longer|i do not anymore|i don't anymore)\b/;
+
 function answerPolarity(rawLower: string): Polarity {
   const text = rawLower
     .replace(/^[\s,.]*(?:(?:um+|uh+|hmm+|oh|well|so|okay|ok|gosh|honestly)[\s,.]+)*/, '')
     .trim();
-  if (UNSURE_ANSWER.test(text)) return 'unclear';
+  // Neither yes (not today) nor a plain no (it was so once): the reply is written as said.
+  if (UNSURE_ANSWER.test(text) || FORMER_ANSWER.test(text)) return 'unclear';
   if (NO_ANSWER.test(text)) {
     return noIsTheSymptoms(text) || TAKEN_BACK.test(text) ? 'unclear' : 'no';
   }
@@ -1195,7 +1200,7 @@ const FAMILY_WORDS =
 /** The clinician's word on today's diagnosis, as said ("i think this is …", "i think your
  * headaches are from …", "my impression is …"). */
 const I_THINK_IT_IS =
-  'i (?:think|believe|suspect) (?:that )?(?:this|that|it|you) (?:is|has|have|are|might be|may be)';
+  'i (?:think|believe|suspect) (?:that )?(?:(?:this|that|it|you) (?:is|has|have|are|might be|may be)|(?:these|those|they) are)';
 const I_THINK_IT_IS_FROM =
   'i (?:think|believe|suspect) (?:that )?(?:your|the) [a-z]+(?: [a-z]+)? (?:is|are) (?:probably |likely |most likely )?(?:from|due to|caused by|because of)';
 const MY_WORD_IS = 'my (?:impression|diagnosis|assessment) is';
@@ -1225,7 +1230,11 @@ function statesDiagnosis(text: string): boolean {
   CONDITION_RE.lastIndex = 0;
   const named = CONDITION_RE.exec(after);
   CONDITION_RE.lastIndex = 0;
-  return named !== null && wordCount(after.slice(0, named.index)) <= 3;
+  if (named !== null && wordCount(after.slice(0, named.index)) <= 3) return true;
+  // "i think these are palpitations from the caffeine": what the symptoms are, named.
+  if (!/\b(?:these|those|they) are $/.test(`${said[0]} `)) return false;
+  const symptom = symptomsIn(after)[0];
+  return symptom !== undefined && wordCount(after.slice(0, symptom.index)) <= 2;
 }
 
 function readPastConditions(draft: ConsultationDraft, u: Utterance): void {

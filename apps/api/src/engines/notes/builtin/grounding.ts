@@ -29,29 +29,29 @@ import { namesClinicalContent } from './uncertainty';
 const BULLET_LABEL = /^([A-Z][A-Za-z /&-]{1,40}:\s+)(.*)$/s;
 
 /**
- * A bullet's sentences pruned one by one (`worthKeeping`); its label stays with what is left,
- * and a bullet with nothing left goes.
- */
-function pruneBullet(bullet: string): string {
-  const m = BULLET_LABEL.exec(bullet);
-  const label = m?.[1] ?? '';
-  const kept = splitNoteSentences(m?.[2] ?? bullet).filter(worthKeeping);
-  return kept.length > 0 ? `${label}${kept.join(' ')}` : '';
-}
-
-/**
  * A bullet keeps its label and the sentences that pass; an examination bullet with one unsupported
  * sentence ("No tenderness to palpation of the lower.") loses that sentence, not its findings.
  */
-function keepSupportedInBullet(bullet: string, supported: (text: string) => boolean): string {
+function keepSupportedInBullet(
+  bullet: string,
+  supported: (text: string) => boolean,
+  keepLabel: boolean,
+): string {
   if (bullet.length === 0) return bullet;
   const m = BULLET_LABEL.exec(bullet);
   const label = m?.[1] ?? '';
   const sentences = splitNoteSentences(m?.[2] ?? bullet);
   const kept = sentences.filter(supported);
   if (kept.length === sentences.length) return bullet;
-  return kept.length > 0 ? `${label}${kept.join(' ')}` : '';
+  if (kept.length > 0) return `${label}${kept.join(' ')}`;
+  // An assessment's problem ("Palpitations: I think these are…") stays when only the clinician's
+  // reasoning after it is left out.
+  const title = `${label.replace(/:\s*$/, '')}.`;
+  return keepLabel && label && supported(title) ? title : '';
 }
+
+/** Sections whose bullets are problems named by the clinician, each title a finding of its own. */
+const PROBLEM_SECTION = /\b(?:assessment|impression|diagnos\w*|problems?)\b/i;
 
 export interface Grounding {
   evidence: PreparedTranscript;
@@ -112,7 +112,7 @@ export function keepSupported(
     .filter((paragraph) => paragraph.length > 0)
     .join('\n\n');
   const bullets = section.bullets
-    ?.map((b) => keepSupportedInBullet(prune ? pruneBullet(b) : b, supported))
+    ?.map((b) => keepSupportedInBullet(b, supported, PROBLEM_SECTION.test(section.title)))
     .filter((b) => b.length > 0);
   const kept: NoteSection = { title: section.title, content };
   if (bullets && bullets.length > 0) kept.bullets = bullets;

@@ -109,7 +109,7 @@ const ASKED_OF =
 /** Words after which a question cannot begin: they leave the clause open. */
 /** "... on a ladder | any fever or chills": a symptom asked about after a finished statement. */
 const ASKED_ABOUT =
-  /^(?:other|fever|fevers|chest|pain|nausea|vomiting|shortness|chills|cough|trouble|problems?|issues?|changes?|history|allergies|swelling|numbness|tingling|headaches?|new|blood|weight|diarrhea|constipation|dizziness|symptoms?|bleeding|rash|redness|thoughts|side|discharge)$/;
+  /^(?:other|fever|fevers|chest|pain|nausea|vomiting|shortness|chills|cough|trouble|problems?|issues?|changes?|history|allergies|swelling|numbness|tingling|headaches?|new|blood|weight|diarrhea|constipation|dizziness|symptoms?|bleeding|rash|redness|thoughts|side|discharge|family)$/;
 /** Words after which "any" continues the clause ("did not have any fever", "without any pain"). */
 const NOT_BEFORE_ANY =
   /^(?:have|had|has|having|take|taking|took|get|getting|got|need|see|seen|saw|feel|felt|notice|noticed|use|using|want|do|did|without|for|of|in|with|is|are|was|were|there|not|really|experienced|experiencing|denies|deny|denied|denying|report|reports|reported|reporting|endorses|endorsed|any|and|or|but|hardly|barely|see|find|found|show|shows|showed|without)$/;
@@ -203,7 +203,7 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
           sided,
         ) ||
           // A result told: "no | your a1c came back at 8.9" (not "recheck your a1c").
-          (/^(?:a1c|hemoglobin|cholesterol|labs?|x-?ray|scan|mri|ecg|ekg|urine|blood|swab)$/.test(
+          (/^(?:a1c|hba1c|hemoglobin|cholesterol|labs?|x-?ray|scan|mri|ecg|ekg|urine|blood|swab)$/.test(
             next,
           ) &&
             (RESULT_VERB.test(words[i + 2] ?? '') ||
@@ -228,6 +228,9 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
         (bare === 'let' &&
           next === 'me' &&
           /^(?:take|have|look|listen|examine|check|feel)$/.test(words[i + 2] ?? '')) ||
+        // "… from the caffeine | cut down on coffee": advice after the diagnosis.
+        (bare === 'cut' && /^(?:down|back)$/.test(next)) ||
+        (bare === 'drink' && next === 'plenty') ||
         (bare === 'come' &&
           next === 'back' &&
           /^(?:if|in|to|and|when|after|sooner|next|for)$/.test(words[i + 2] ?? ''))) &&
@@ -250,6 +253,8 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
     // A question opening with no question mark: "... heavy periods | do you have ...".
     const questionBoundary =
       opensQuestion(bare, next, words[i + 2] ?? '') &&
+      // "how much coffee | do you drink": the question goes on.
+      !/^(?:how (?:much|many)|what|which)(?: [a-z]+){0,2}$/.test(current.join(' ')) &&
       (bare !== 'any' || !NOT_BEFORE_ANY.test(prev)) &&
       (mayEndBefore(prev) || (prev === 'that' && AUXILIARY.test(bare) && next === 'you'));
     // The answer to a question just asked: "... oxygen at night | no", "... alcohol | yeah but".
@@ -261,7 +266,10 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
       );
     const askedBefore = opensQuestion(asked[0] ?? '', asked[1] ?? '', asked[2] ?? '');
     // The patient answering in the first person: "what brings you in today | my left knee ...".
-    const firstPersonReply = /^(?:my|i)$/.test(bare) && mayEndBefore(prev);
+    const firstPersonReply =
+      /^(?:my|i)$/.test(bare) &&
+      // "what brings you in | my heart has been racing": "in" ends that question.
+      (mayEndBefore(prev) || /\b(?:brings|brought) you in$/.test(current.join(' ')));
     // "... some pain in your wrist | right my right wrist has been bothering me": a reply that
     // agrees with what the clinician said of the patient, then goes on in the first person.
     const agreeingReply =
@@ -282,7 +290,10 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
       askedBefore &&
       // "any chest pain | not really", "short of breath | only when i climb the stairs".
       (/^(?:no|yes|yeah|yep|nope|nah)$/.test(bare) ||
-        (bare === 'not' && /^(?:really|at|much|that)$/.test(next)) ||
+        // "how much coffee do you drink | about five cups a day".
+        (/^(?:about|around|roughly|approximately|maybe|probably|\d+)$/.test(bare) &&
+          /^how (?:much|many|often)\b.*\byou [a-z]+$/.test(asked.join(' '))) ||
+        (bare === 'not' && /^(?:really|at|much|that|great|good|well)$/.test(next)) ||
         (/^(?:only|just|mostly|mainly)$/.test(bare) &&
           /^(?:when|if|after|at|in|on|with)$/.test(next)) ||
         // "any nausea or vomiting | some nausea", "| a little": unless it is what is asked for.
@@ -316,6 +327,10 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
           planBoundary ||
           problemBoundary ||
           andBoundary)) ||
+      // "how have your sugars been | not great | they have been running about twelve".
+      (current.length === 2 &&
+        /^not (?:great|good|bad|well|really)$/.test(current.join(' ')) &&
+        /^(?:they|it|i|we|my)$/.test(bare)) ||
       // "... chest pain | no | how long has ...": a bare answer, then the next question or finding.
       (current.length === 1 &&
         /^(?:no|yes|yeah|nope)$/.test(prev) &&

@@ -12,6 +12,7 @@ const PROPER_RE = new RegExp(`\\b(${PROPER_WORDS.map(escapeRe).join('|')})\\b`, 
 
 const SPECIAL_CASE: Record<string, string> = {
   a1c: 'A1c',
+  hba1c: 'HbA1c',
   'ob/gyn': 'OB/GYN',
   'x-ray': 'X-ray',
   'x-rays': 'X-rays',

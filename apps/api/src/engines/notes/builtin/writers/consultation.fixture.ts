@@ -161,3 +161,35 @@ export const ANKLE_VISIT = inThreeShapes([
     'There is swelling over the outside of your left ankle and tenderness over the ligament, but no bony tenderness. This is a sprain, so you do not need an x-ray. Rest it, ice it, and take ibuprofen 400 mg three times a day with food.',
   ],
 ]);
+
+/** A former smoker, an amount asked for, a family history, findings and a result said plainly. */
+export const PALPITATIONS_VISIT = inThreeShapes([
+  ['doctor', 'Good afternoon Mrs. Brown, what brings you in?'],
+  ['patient', 'My heart has been racing on and off for two weeks.'],
+  ['doctor', 'Any chest pain?'],
+  ['patient', 'No chest pain, but I feel a bit dizzy when it happens.'],
+  ['doctor', 'Do you smoke?'],
+  ['patient', 'I used to, but I quit five years ago.'],
+  ['doctor', 'How much coffee do you drink?'],
+  ['patient', 'About five cups a day.'],
+  ['doctor', 'Any family history of heart disease?'],
+  ['patient', 'My dad had a heart attack at fifty.'],
+  [
+    'doctor',
+    'Your heart sounds regular and there are no murmurs. Your ECG is normal. I think these are palpitations from the caffeine. Cut down on coffee, and we will do some blood tests including your thyroid.',
+  ],
+]);
+
+/** A review whose replies lean on the question: "they" are the sugars, a dose without its drug. */
+export const DIABETES_REVIEW = inThreeShapes([
+  ['doctor', 'Hi Mr. Singh, how have your sugars been?'],
+  ['patient', 'Not great. They have been running about twelve in the mornings.'],
+  ['doctor', 'Are you taking the metformin?'],
+  ['patient', 'Yes, five hundred milligrams twice a day, but I sometimes forget the evening one.'],
+  ['doctor', 'Any numbness in your feet?'],
+  ['patient', 'No.'],
+  [
+    'doctor',
+    'Your HbA1c came back at sixty eight. We will increase the metformin to one gram twice a day and I will see you in three months.',
+  ],
+]);

@@ -3,7 +3,7 @@ import { CONDITION_RE, countMatches, relevance } from '../consultation';
 import { wordCount } from '../normalise';
 import { agree } from '../perspective';
 import { capitalise, listJoin, titleWords, uniqueBy } from '../style';
-import { questionAnswerSentences } from './questions-and-answers';
+import { namingWhatWasAsked, questionAnswerSentences } from './questions-and-answers';
 import {
   META,
   type SectionBody,
@@ -67,7 +67,10 @@ export function writeHistory(ctx: WriterContext): SectionBody | null {
     }
   };
   const history = c.utterances.filter((u) => u.phase === 'history');
+  // The clinician's last question, for a reply that goes on in a sentence of its own.
+  let lastQuestion = '';
   for (const u of history) {
+    if (u.role === 'clinician' && u.question) lastQuestion = u.text;
     if (consumed.has(u.id) || ctx.used.has(u.id) || u.command) continue;
     if (c.oneLiner && u.text === c.oneLiner) continue;
     if (META.test(u.text)) continue;
@@ -97,7 +100,7 @@ export function writeHistory(ctx: WriterContext): SectionBody | null {
     }
     // Patient (or relative) speaking unprompted, or going on after answering.
     if (u.question || wordCount(u.text) < 4 || relevance(u.text) < minRelevance) continue;
-    let line = fromPatient(ctx, u.text);
+    let line = fromPatient(ctx, namingWhatWasAsked(lastQuestion, u.text));
     if (u.turn !== lastTurnFramed) {
       line = framed(ctx, line, frameIndex);
       frameIndex += 1;

@@ -190,6 +190,19 @@ export function questionAnswerSentences(ctx: WriterContext, q: Utterance): strin
       ];
     }
   }
+  // "how much coffee do you drink?" "about five cups a day." → "She drinks about 5 cups of
+  // coffee a day.", not the orphan "About 5 cups a day."
+  const amount = WH_AMOUNT.exec(stripLeadingMarkers(q.text));
+  if (amount?.[1] && amount[2] && wordCount(content) > 0 && !hasSubject(content)) {
+    const thing = amount[1];
+    let reply = content.replace(/[.?!]+$/, '');
+    if (!reply.includes(thing)) {
+      reply = AMOUNT_UNIT.test(reply)
+        ? reply.replace(AMOUNT_UNIT, `$1 of ${thing}`)
+        : `${thing}, ${reply}`;
+    }
+    return [fromPatient(ctx, `i ${amount[2]} ${reply}`)];
+  }
   const timing = timingAnswerSentences(ctx, q, contentSentences);
   if (timing) return timing;
   const wh = /^(?:how|what|when|where|why|which|who)\b/.test(stripLeadingMarkers(q.text));
@@ -228,13 +241,27 @@ export function questionAnswerSentences(ctx: WriterContext, q: Utterance): strin
     const restated =
       answer.polarity === 'yes' &&
       contentSentences.some((t) => hasSubject(t) && sharesKeyWord(q.text, t));
-    if (statement && !restated) out.push(fromClinician(ctx, statement));
+    const [firstReply = ''] = contentSentences;
+    if (statement && !restated && DOSE_FIRST.test(firstReply)) {
+      // "are you taking the metformin?" "yes, 500 mg twice a day, but…": one sentence.
+      const taking = fromClinician(ctx, statement).replace(/[.?!]+$/, '');
+      out.push(`${taking} ${fromPatient(ctx, firstReply)}`);
+      contentSentences.shift();
+    } else if (statement && !restated) out.push(fromClinician(ctx, statement));
   }
   const questionWords = new Set(q.text.split(/[^a-z0-9]+/));
-  for (const t of contentSentences) {
+  const asWhatWasAsked = (said: string) => namingWhatWasAsked(q.text, said);
+  for (const said of contentSentences) {
+    const t = asWhatWasAsked(said);
     // "any chest pain?" "no chest pain." — the statement above already says it.
     const words = t.split(/[^a-z0-9]+/).filter((w) => w.length > 0 && !ECHO_WORDS.has(w));
     if (out.length > 0 && words.every((w) => questionWords.has(w))) continue;
+    // "do you smoke?" "i used to, but i quit five years ago.": "She used to smoke, but…".
+    const asked = /^(?:do|did) you ([a-z]+(?: [a-z]+){0,2}?)\??$/.exec(stripLeadingMarkers(q.text));
+    if (asked?.[1] && /^i used to(?=\s*(?:,|but\b|and\b|$))/.test(t)) {
+      out.push(fromPatient(ctx, t.replace(/^i used to/, `i used to ${asked[1]}`)));
+      continue;
+    }
     // "any nausea or vomiting?" "some nausea, but no vomiting.": what the patient has, said as a
     // quantity with no subject, is written as theirs rather than as a fragment.
     const [named = ''] = t.split(/,|\bbut\b/);
@@ -258,6 +285,31 @@ function sharesKeyWord(question: string, reply: string): boolean {
     .split(/[^a-z]+/)
     .some((w) => w.length >= 5 && !NOT_KEY_WORDS.test(w) && replyWords.has(w));
 }
+
+/**
+ * "how have your sugars been?" "they have been running about 12": the reply's "they" (or "it")
+ * is what was asked about, written as the patient's ("my sugars have been running…").
+ */
+export function namingWhatWasAsked(question: string, reply: string): string {
+  const askedOf = HOW_IS_YOUR.exec(question)?.[1];
+  return askedOf
+    ? reply.replace(
+        // Not the "it" of "it is hard to stay away from sugary foods".
+        /^(?:they (?=(?:have|has|are|is|were|was)\b)|it (?=(?:is|has been|was) (?:better|worse|good|fine|okay|great|bad|high|low|stable|running|up|down)\b))/,
+        `my ${askedOf} `,
+      )
+    : reply;
+}
+
+/** A reply that opens with a dose: "500 mg twice a day, but I sometimes forget…". */
+const DOSE_FIRST = /^\d+(?:\.\d+)? ?(?:mg|mcg|g|grams?|milligrams?|units?|ml|puffs?|tablets?)\b/;
+/** "how have your sugars been?", "how is your breathing doing?". */
+const HOW_IS_YOUR =
+  /\bhow (?:have|has|are|is) (?:your|the) ([a-z]+(?: (?!been\b|doing\b|going\b)[a-z]+)??) (?:been|doing|going|lately)\b/;
+
+const WH_AMOUNT =
+  /^how (?:much|many) ([a-z]+(?: [a-z]+)?) do you (drink|have|smoke|take|eat|use)\b/;
+const AMOUNT_UNIT = /\b(cups?|glass(?:es)?|mugs?|bottles?|cans?|pints?|units?|packs?|drinks?)\b/;
 
 /** A reply that gives how much of a symptom: "some nausea", "a little dizziness", "mild pain". */
 const QUANTITY_REPLY = /^(?:some|a little|a bit of|mild|slight|occasional)\s+[a-z]/;
