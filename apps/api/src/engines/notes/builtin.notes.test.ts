@@ -10,6 +10,7 @@ import { renderNoteHtml } from './render';
 import { splitWrittenSentences } from './builtin/instructions';
 import {
   ANKLE_VISIT,
+  BACK_STRAIN_VISIT,
   DIABETES_REVIEW,
   EAR_VISIT,
   HEADACHE_VISIT,
@@ -216,6 +217,19 @@ describe('builtin engine: facts a clinician looks for', () => {
         expect(s('Subjective')).toMatch(/Denies numbness in his feet\./);
         expect(s('Objective')).toMatch(/His HbA1c came back at 68\./);
         expect(s('Plan')).toMatch(/increase the metformin to 1 gram twice a day/);
+      });
+
+      it(`a back strain: the reply to "how can I help?", the examination, the diagnosis, ${shape}`, async () => {
+        const s = await soap(BACK_STRAIN_VISIT[shape]);
+        expect(s('Subjective')).toMatch(
+          /The patient hurt their back lifting boxes at work yesterday/,
+        );
+        expect(s('Subjective')).toMatch(/Denies numbness or tingling in their legs\./);
+        expect(s('Objective')).toMatch(
+          /lower back is tender over the muscles,? and the straight leg raise is negative\./,
+        );
+        expect(s('Assessment')).toMatch(/Muscular back strain/);
+        expect(s('Plan')).toMatch(/certificate for 3 days off work/);
       });
 
       it(`an ankle sprain: findings as the examination, the diagnosis, the advice, ${shape}`, async () => {

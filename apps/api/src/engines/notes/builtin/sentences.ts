@@ -9,8 +9,12 @@ import { CONDITIONS, MEDICATIONS } from './lexicon';
 
 /** A condition named next ("a sprain", "probably tonsillitis"), after "this is". */
 const NAMES_CONDITION = new RegExp(
-  `^(?:(?:probably|likely|most likely|definitely) )?(?:a |an )?(?:[a-z]+ )?(?:${CONDITIONS.map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`,
+  `^(?:(?:probably|likely|most likely|definitely) )?(?:a |an )?(?:[a-z]+ ){0,2}(?:${CONDITIONS.map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`,
 );
+
+/** The end of an opening question, whose last word would otherwise bind what follows. */
+const OPENING_QUESTION_END =
+  /\b(?:(?:brings|brought) you in|how can (?:i|we) help(?: you)?)(?: today)?$/;
 
 /** One-word medicine names, for replies that name only the medicine. */
 const MEDICINE_NAMES = new Set(MEDICATIONS.filter((name) => !name.includes(' ')));
@@ -145,7 +149,7 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
     const newSubject =
       /^(?:i|we|they|he|she)$/.test(bare) &&
       CLAUSE_VERB.test(next) &&
-      !BINDS_NEXT.has(prev) &&
+      (!BINDS_NEXT.has(prev) || OPENING_QUESTION_END.test(current.join(' '))) &&
       !openSubordinate &&
       !/,$/.test(current[current.length - 1] ?? '');
     const okayBoundary =
@@ -269,7 +273,7 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
     const firstPersonReply =
       /^(?:my|i)$/.test(bare) &&
       // "what brings you in | my heart has been racing": "in" ends that question.
-      (mayEndBefore(prev) || /\b(?:brings|brought) you in$/.test(current.join(' ')));
+      (mayEndBefore(prev) || OPENING_QUESTION_END.test(current.join(' ')));
     // "... some pain in your wrist | right my right wrist has been bothering me": a reply that
     // agrees with what the clinician said of the patient, then goes on in the first person.
     const agreeingReply =

@@ -193,3 +193,15 @@ export const DIABETES_REVIEW = inThreeShapes([
     'Your HbA1c came back at sixty eight. We will increase the metformin to one gram twice a day and I will see you in three months.',
   ],
 ]);
+
+/** "How can I help?" answered at once, findings said as found, a certificate given. */
+export const BACK_STRAIN_VISIT = inThreeShapes([
+  ['doctor', 'Hi, how can I help?'],
+  ['patient', 'I hurt my back lifting boxes at work yesterday and I need a certificate.'],
+  ['doctor', 'Any numbness or tingling in your legs?'],
+  ['patient', 'No.'],
+  [
+    'doctor',
+    'Your lower back is tender over the muscles, and the straight leg raise is negative. This is a muscular back strain. I will give you a certificate for three days off work.',
+  ],
+]);
