@@ -924,11 +924,19 @@ function symptomsBorneOut(
   // affirmed only because nothing says otherwise. When the recogniser was unsure of those very
   // words, that is no one saying they have it (the misheard "any vomiting? no vomiting" of the
   // denials test): such a mention neither affirms nor denies (issue 24).
+  // So is one whose own words were heard but the two before them were not: "no nausea" heard as
+  // "at the nausea" leaves a bare mention whose cue, if there was one, is lost.
+  const justBefore = (m: Mention) => {
+    const first = assertions.tokens.findIndex((t) => t.start >= m.start);
+    const from = assertions.tokens[Math.max(0, first - 2)]?.start ?? m.start;
+    return { start: from, end: m.start };
+  };
   const misheardBareMention = (m: Mention) =>
     !speakers &&
     m.assertion === 'affirmed' &&
     m.cue === null &&
-    restsOnUncertainWords(spanConfidence(confidence, [{ start: m.start, end: m.end }]));
+    (restsOnUncertainWords(spanConfidence(confidence, [{ start: m.start, end: m.end }])) ||
+      (m.start > 0 && restsOnUncertainWords(spanConfidence(confidence, [justBefore(m)]))));
   const verdicts = new Map<
     string,
     { affirmed: boolean; negated: boolean; heard: boolean } | null
