@@ -1,5 +1,6 @@
 import { API_PATHS, type SessionTranscript } from '@clerkly/contracts';
 import { expect, type Page } from '@playwright/test';
+import { submitPasswordForm } from './password-forms';
 
 export const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
@@ -91,7 +92,7 @@ export async function signInThroughForm(page: Page, user: { email: string; passw
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(user.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
-  await button(page, 'Login').click();
+  await submitPasswordForm(page, '/api/auth/sign-in/email', () => button(page, 'Login').click());
   await expect(page).toHaveURL(/\/create-notes$/);
 }
 

@@ -13,6 +13,7 @@ import {
 } from '../support/create-notes';
 import { createUser, expect, signUp, test, type TestUser } from '../support/fixtures';
 import { latestCode, readOutbox } from '../support/outbox';
+import { submitPasswordForm } from '../support/password-forms';
 import { E2E_BASE_URL } from '../support/server';
 import { consultationWav, launchOptionsWithMicrophone } from '../support/speech';
 
@@ -46,7 +47,7 @@ async function signUpThroughPages(page: Page, user: TestUser) {
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
   await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(user.password);
   await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
-  await button(page, 'Sign Up').click();
+  await submitPasswordForm(page, '/api/auth/sign-up/email', () => button(page, 'Sign Up').click());
   await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
   await pasteInto(page, codeDigits(page)[0]!, await latestCode(user.email));
   await button(page, 'Verify').click();

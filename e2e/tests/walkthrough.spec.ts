@@ -13,6 +13,7 @@ import {
 import { createUser, expect, test } from '../support/fixtures';
 import { signUpOnApp } from '../support/app-accounts';
 import { startOwnApp, type OwnApp } from '../support/own-app';
+import { submitPasswordForm } from '../support/password-forms';
 import { E2E_BASE_URL } from '../support/server';
 import { saveSession } from '../support/sessions';
 import { launchOptionsWithMicrophone, longConsultationWav } from '../support/speech';
@@ -288,7 +289,9 @@ for (const viewport of VIEWPORTS) {
       await page.goto('/login');
       await page.getByRole('textbox', { name: 'Email', exact: true }).fill(user.email);
       await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
-      await button(page, 'Login').click();
+      await submitPasswordForm(page, '/api/auth/sign-in/email', () =>
+        button(page, 'Login').click(),
+      );
       await expect(page.getByRole('heading', { name: "Let's set your profile up!" })).toBeVisible();
       await page.getByRole('combobox', { name: 'Profession' }).click();
       await expect(page.getByRole('option').first()).toBeVisible();

@@ -2,6 +2,7 @@ import { AppShell, Center, Container, Paper } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { PageSkeleton } from '../../components/page-skeleton';
+import { loadAppLayout, loadCreateNotesPage } from '../route-modules';
 import { HomeLogoLink } from './home-logo-link';
 import { HEADER_HEIGHT, SHELL_BREAKPOINT, SIDEBAR_WIDTH } from './shell';
 
@@ -11,6 +12,17 @@ import { HEADER_HEIGHT, SHELL_BREAKPOINT, SIDEBAR_WIDTH } from './shell';
  * centred and no menu or avatar. Also the frame of profile setup when a signed-in user without a
  * profession opens a protected page (issue 26: it showed there without the logo).
  */
+/**
+ * A submitted form here (login, sign-up, its code, profile setup) is usually on its way to Create
+ * Notes: its route modules start loading beside the request, whose password hash takes a second
+ * or more, instead of after it. The router's `lazy` finds them loaded or in flight.
+ */
+function startCreateNotesModules() {
+  // A failure shows when the router asks for the module itself (its error view).
+  loadAppLayout().catch(() => undefined);
+  loadCreateNotesPage().catch(() => undefined);
+}
+
 export function AuthLayout({ children }: { children?: ReactNode }) {
   return (
     <AppShell
@@ -34,7 +46,7 @@ export function AuthLayout({ children }: { children?: ReactNode }) {
 
       <AppShell.Main>
         <Container size={460} py="xl">
-          <Paper withBorder shadow="sm" p="xl">
+          <Paper withBorder shadow="sm" p="xl" onSubmitCapture={startCreateNotesModules}>
             <Suspense fallback={<PageSkeleton />}>{children ?? <Outlet />}</Suspense>
           </Paper>
         </Container>
