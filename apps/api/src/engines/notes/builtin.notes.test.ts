@@ -11,8 +11,10 @@ import { splitWrittenSentences } from './builtin/instructions';
 import {
   ANKLE_VISIT,
   BACK_STRAIN_VISIT,
+  CHILD_FEVER_VISIT,
   DIABETES_REVIEW,
   EAR_VISIT,
+  GASTRO_VISIT,
   HEADACHE_VISIT,
   KNEE_VISIT,
   MOOD_REVIEW,
@@ -217,6 +219,41 @@ describe('builtin engine: facts a clinician looks for', () => {
         expect(s('Subjective')).toMatch(/Denies numbness in his feet\./);
         expect(s('Objective')).toMatch(/His HbA1c came back at 68\./);
         expect(s('Plan')).toMatch(/increase the metformin to 1 gram twice a day/);
+      });
+
+      it(`a feverish child: advice to the parent is advice, the plan stays the plan, ${shape}`, async () => {
+        const s = await soap(CHILD_FEVER_VISIT[shape]);
+        expect(s('Subjective')).toMatch(/She has had a fever since yesterday/);
+        expect(s('Subjective')).toMatch(/Denies vomiting or diarrhea\./);
+        expect(s('Objective')).toMatch(/Temperature: 38\.2 °C\./);
+        // Two systems found in one breath, each under its own.
+        expect(s('Objective')).toMatch(/HEENT: Throat is a bit red\. Ears look normal\./);
+        expect(s('Objective')).toMatch(/Respiratory: Chest is clear\./);
+        expect(s('Assessment')).toMatch(/Viral infection/);
+        // "You can give her paracetamol" was said to the parent: not "She can give her".
+        expect(s('Plan')).toMatch(/Advised to give her paracetamol every 6 hours for the fever\./);
+        expect(s('Plan')).not.toMatch(/She can give/);
+        expect(s('Plan')).toMatch(/Keep her drinking plenty of fluids\./);
+        expect(s('Plan')).toMatch(/If she stops drinking or gets a rash,? bring her back/);
+        expect(s('Assessment')).not.toMatch(/paracetamol|fluids/);
+      });
+
+      it(`British spelling: diarrhoea, oedema, coeliac disease and anaemia are recognised, ${shape}`, async () => {
+        const s = await soap(GASTRO_VISIT[shape]);
+        expect(s('Subjective')).toMatch(/presents today for evaluation of diarrhea\./);
+        expect(s('Subjective')).toMatch(/Denies blood in their stool or vomiting\./);
+        expect(s('Subjective')).toMatch(/Denies swelling in their ankles,? or oedema\./);
+        expect(s('Subjective')).toMatch(
+          /past medical history significant for coeliac disease and anaemia/,
+        );
+        expect(s('Objective')).toMatch(
+          /Gastrointestinal: The patient's tummy is soft and not tender\./,
+        );
+        expect(s('Objective')).not.toMatch(/coeliac|\bI have\b/);
+        expect(s('Assessment')).toMatch(/Gastroenteritis/);
+        expect(s('Plan')).toMatch(
+          /Drink plenty of fluids and come back if it is not better in a week\./,
+        );
       });
 
       it(`a back strain: the reply to "how can I help?", the examination, the diagnosis, ${shape}`, async () => {
@@ -460,6 +497,29 @@ describe('builtin engine: certificates', () => {
     expect(section(note, 'Patient')).toMatch(/Date of birth: \[not stated\]/);
     expect(section(note, 'Practitioner Declaration')).toMatch(/Dr A\. Smith/);
   });
+
+  const untilFriday = inThreeShapes([
+    ['doctor', 'Hello, what can I do for you?'],
+    ['patient', 'I have had the flu since Monday, fever and aches, and I need a note for work.'],
+    [
+      'doctor',
+      'Your temperature is 38.5 and your chest is clear. This is influenza. You should stay off work until Friday and rest.',
+    ],
+  ]);
+  for (const shape of SHAPES) {
+    it(`writes "until Friday" as said, with no count of days, ${shape}`, async () => {
+      const note = await engine.generate({
+        transcript: untilFriday[shape],
+        template: template('Medical Certificate – Work'),
+        // A Sunday.
+        context: { consultationDate: new Date(2026, 10, 29), clinicianName: 'Dr A. Smith' },
+      });
+      // Friday may be the last day off or the day back: "until" is what was said.
+      expect(section(note, 'Period of Incapacity')).toBe(
+        'The patient is unfit for work from Sunday 29 November 2026 until Friday 4 December 2026.',
+      );
+    });
+  }
 
   it('states nothing the consultation did not: advice to rest is not a period off work', async () => {
     const note = await engine.generate({

@@ -50,11 +50,11 @@ describe('certificate: the period of leave', () => {
       expect(findLeave(analyseConsultation(ADVICE_ONLY[shape]), start)).toBeNull();
     });
 
-    it(`reads a certificate for work "until friday" as the days up to friday, ${shape}`, () => {
+    it(`reads a certificate for work "until friday" as said, with no count of days, ${shape}`, () => {
       const leave = findLeave(analyseConsultation(CERTIFICATE_UNTIL[shape]), start);
-      // "until friday" is back on friday: monday to thursday.
-      expect(leave).toMatchObject({ days: 4 });
-      expect(leave?.to.getDate()).toBe(6);
+      // Whether Friday is a day off or the day back was not said: "until" Friday, no count.
+      expect(leave).toMatchObject({ days: null });
+      expect(leave?.to.getDate()).toBe(7);
     });
 
     it(`reads no time off from a certificate of fitness for light duties, ${shape}`, () => {

@@ -24,7 +24,8 @@ export interface CertificateContext {
 export interface LeavePeriod {
   from: Date;
   to: Date;
-  days: number;
+  /** Inclusive days; null when the end was said as "until Friday" (see `findLeave`). */
+  days: number | null;
 }
 
 const DAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -105,9 +106,10 @@ export function findLeave(c: Consultation, start: Date): LeavePeriod | null {
       const target = DAY_NAMES.indexOf(until[1]);
       let diff = (target - from.getDay() + 7) % 7;
       if (diff === 0) diff = 7;
-      // "until Monday" means back on Monday: the leave ends the day before.
-      const to = addDays(from, diff - 1);
-      return { from, to, days: diff };
+      // "Until Friday" is said both of a leave that includes Friday and of one back at work on
+      // Friday: the certificate says "until" as the clinician did, and neither count nor return
+      // date is written for them.
+      return { from, to: addDays(from, diff), days: null };
     }
   }
   return null;
@@ -190,12 +192,15 @@ export function writeCertificateTopic(
     const study = /study/.test(topic.guidance.toLowerCase())
       ? 'The patient is unfit for study'
       : who;
+    if (leave.days === null) {
+      return { content: `${study} from ${formatDate(leave.from)} until ${formatDate(leave.to)}.` };
+    }
     return {
       content: `${study} from ${formatDate(leave.from)} to ${formatDate(leave.to)} inclusive (${leave.days} day${leave.days === 1 ? '' : 's'}).`,
     };
   }
   if (/\breturn to work date\b|\breturn date\b/.test(name)) {
-    return { content: leave ? formatDate(addDays(leave.to, 1)) : NOT_STATED };
+    return { content: leave?.days ? formatDate(addDays(leave.to, 1)) : NOT_STATED };
   }
   if (/\bfitness\b|\brestrictions?\b|\bcapacity\b/.test(name)) {
     const stated = restrictionSentences(ctx);

@@ -23,6 +23,8 @@ import type { NoteSection } from '../note-engine';
 import { paragraphsOf } from '../render';
 import { readsAsQuestionOrAnswer, worthKeeping } from './prune';
 import { symptomsIn } from './consultation';
+import { PART_FOUND_SOURCE } from './lexicon';
+import { wordCount } from './normalise';
 import { namesClinicalContent } from './uncertainty';
 
 /** "Musculoskeletal: " at the head of an examination or review-of-systems bullet. */
@@ -119,6 +121,18 @@ export function keepSupported(
   return kept;
 }
 
+/** An examination section's heading: Objective, Physical Examination, Examination Findings. */
+const EXAM_SECTION = /\b(?:exam\w*|objective|findings?|found)\b/i;
+
+/**
+ * A part examined and how it was found ("Lungs sound nice and clear.", "Her feet look healthy."):
+ * a finding, however everyday its words, so word usefulness does not prune it.
+ */
+const PART_FOUND_SENTENCE = new RegExp(
+  `^(?:(?:the patient's|the|his|her|their) )?${PART_FOUND_SOURCE}`,
+  'i',
+);
+
 /**
  * The test every sentence of a note written afresh passes, for one section: also what a learned
  * style's rewording must pass (`apply-style.ts`), so a preference never states what was not said.
@@ -130,7 +144,9 @@ export function supportedIn(
 ): (text: string) => boolean {
   return (text: string) => {
     if (isPlaceholderSentence(text)) return true;
-    if ((prune && !worthKeeping(text)) || readsAsQuestionOrAnswer(text)) return false;
+    const finding =
+      EXAM_SECTION.test(sectionTitle) && PART_FOUND_SENTENCE.test(text) && wordCount(text) <= 10;
+    if ((prune && !finding && !worthKeeping(text)) || readsAsQuestionOrAnswer(text)) return false;
     const evidence = alignSentence(
       { section: sectionTitle, text },
       grounding.evidence,

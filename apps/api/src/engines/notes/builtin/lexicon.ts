@@ -19,6 +19,31 @@ export type BodySystem =
   | 'Endocrine'
   | 'Hematologic';
 
+/**
+ * Medical words that British and Australian English spell otherwise ("diarrhoea", "oedema",
+ * "haematuria"), as Whisper and Deepgram write them for those clinicians: recognised as the same
+ * term, written in the lexicon's form.
+ */
+const BRITISH_SPELLINGS: [RegExp, string][] = [
+  [/\bhem(?=[ao])/g, 'haem'],
+  [/\bedema/g, 'oedema'],
+  [/pnea\b/g, 'pnoea'],
+  [/rrhea\b/g, 'rrhoea'],
+  [/(?<=\b(?:an|leuk|isch))emi/g, 'aemi'],
+  [/\bgastroesophag/g, 'gastro-oesophag'],
+  [/\besophag/g, 'oesophag'],
+  [/\bceliac/g, 'coeliac'],
+  [/\bestrogen/g, 'oestrogen'],
+  [/\btumor/g, 'tumour'],
+  [/\bpediatric/g, 'paediatric'],
+];
+
+/** A term and, where British spelling differs, that spelling too. */
+export function withBritishSpelling(term: string): string[] {
+  const british = BRITISH_SPELLINGS.reduce((t, [from, to]) => t.replace(from, to), term);
+  return british === term ? [term] : [term, british];
+}
+
 /** Symptoms by review-of-systems heading. The first term of each entry is its written form. */
 const SYMPTOMS_BY_SYSTEM: Record<BodySystem, string[][]> = {
   Constitutional: [
@@ -301,7 +326,9 @@ export interface SymptomTerm {
 export const SYMPTOM_TERMS: SymptomTerm[] = Object.entries(SYMPTOMS_BY_SYSTEM)
   .flatMap(([system, entries]) =>
     entries.flatMap((entry) =>
-      entry.map((term) => ({ term, canonical: entry[0] ?? term, system: system as BodySystem })),
+      entry
+        .flatMap(withBritishSpelling)
+        .map((term) => ({ term, canonical: entry[0] ?? term, system: system as BodySystem })),
     ),
   )
   .sort((a, b) => b.term.length - a.term.length);
@@ -334,7 +361,7 @@ export const WEAK_SYMPTOM_WORDS = new Set([
   'thirsty',
 ]);
 
-const BODY_PARTS = [
+export const BODY_PARTS = [
   'lower back',
   'upper back',
   'mid back',
@@ -355,6 +382,7 @@ const BODY_PARTS = [
   'abdomen',
   'stomach',
   'belly',
+  'tummy',
   'pelvis',
   'groin',
   'hip',
@@ -397,6 +425,23 @@ const BODY_PARTS = [
   'breast',
   'flank',
 ];
+
+/**
+ * A part of the body or an organ examined, then how it was found: "your tummy is soft", "right
+ * eardrum looks red", "lungs sound clear". Not "looks like" or "seems to" (no finding yet).
+ */
+export const PART_FOUND_SOURCE = `(?:(?:left|right) )?(?:${[
+  ...BODY_PARTS,
+  'lungs',
+  'heart',
+  'eardrums?',
+  'tonsils',
+  'pupils',
+  'bladder',
+  'bowels',
+]
+  .sort((a, b) => b.length - a.length)
+  .join('|')}) (?:is|are|looks?|feels?|sounds?|seems?|appears?)\\b(?! (?:to|like)\\b)`;
 
 export const BODY_PART_PATTERN = new RegExp(
   `\\b(?:(left|right|both|bilateral)\\s+)?(${[...BODY_PARTS].sort((a, b) => b.length - a.length).join('|')})\\b`,
@@ -625,7 +670,7 @@ export const CONDITIONS = [
   'chest infection',
   'gastroenteritis',
   'stomach bug',
-];
+].flatMap(withBritishSpelling);
 
 /**
  * Medicines commonly named in consultations (generic and brand). The engine also treats any
@@ -1124,7 +1169,7 @@ export const TESTS = [
   'allergy testing',
   'skin prick test',
   'audiogram',
-];
+].flatMap(withBritishSpelling);
 
 /** Words a clinician uses while examining, and findings they dictate. */
 export const EXAM_TERMS = [

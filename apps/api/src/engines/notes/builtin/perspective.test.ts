@@ -46,4 +46,28 @@ describe('perspective', () => {
       'he called your office twice',
     );
   });
+
+  it('writes advice to a parent or carer as advice, not as the patient doing it', () => {
+    const she = pronounsFor('female');
+    expect(clinicianToThirdPerson('you can give her paracetamol every 6 hours.', she)).toBe(
+      'advised to give her paracetamol every 6 hours.',
+    );
+    expect(
+      clinicianToThirdPerson(
+        'if the fever goes up you should give him ibuprofen.',
+        pronounsFor('male'),
+      ),
+    ).toBe('if the fever goes up the parent or carer should give him ibuprofen.');
+    // Unknown sex: "her" is the patient the listener cares for.
+    expect(clinicianToThirdPerson('you can give her paracetamol.', pronounsFor(null))).toBe(
+      'advised to give her paracetamol.',
+    );
+    // "her" is someone else when the patient is male; "them" may be the tablets.
+    expect(clinicianToThirdPerson('you can give her a call tomorrow.', pronounsFor('male'))).toBe(
+      'he can give her a call tomorrow.',
+    );
+    expect(clinicianToThirdPerson('you can take them twice a day.', she)).toBe(
+      'she can take them twice a day.',
+    );
+  });
 });

@@ -598,9 +598,28 @@ export function patientToThirdPerson(text: string, p: Pronouns): string {
   return join(tokens);
 }
 
+/**
+ * "you can give her paracetamol": the clinician speaking to a parent or carer, with the patient
+ * named in the same clause as "her" or "him". The listener is not the patient ("She can give her
+ * paracetamol" said the child would), so it is written as the advice it is.
+ */
+const CARER_ADVICE =
+  /^((?:[a-z]+ )*?)you (can|could|should|may|might|must|need to|will need to|have to)( (?:also |just |still )?(?:give|keep|bring|let|make|offer|put|get|help|watch|check|start|stop|use|apply|encourage|try giving|carry on giving|continue giving) (her|him)\b)/i;
+
+function asCarerAdvice(text: string, p: Pronouns): string {
+  const match = CARER_ADVICE.exec(text);
+  // "you can give her a call" to a male patient: "her" is someone else, "you" the patient.
+  if (!match || (!p.plural && match[4]?.toLowerCase() !== p.object)) return text;
+  const before = match[1] ?? '';
+  const modal = match[2] ?? '';
+  const who = before ? `the parent or carer ${modal}` : 'advised to';
+  const advice = `${before}${who}${match[3] ?? ''}`;
+  return `${advice}${text.slice(match[0].length)}`;
+}
+
 /** Clinician speech to the patient: you/your → he/his; the clinician's own I/we are kept. */
 export function clinicianToThirdPerson(text: string, p: Pronouns): string {
-  const tokens = tokenize(text);
+  const tokens = tokenize(asCarerAdvice(text, p));
   tokens.forEach((token, i) => {
     const prev = tokens[i - 1];
     switch (token.word) {

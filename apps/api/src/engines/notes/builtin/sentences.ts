@@ -5,7 +5,7 @@
  * "how long", "does that hurt") and the bare answer after it — so that a question and its reply
  * pair up as they do in a punctuated transcript.
  */
-import { CONDITIONS, MEDICATIONS } from './lexicon';
+import { CONDITIONS, MEDICATIONS, PART_FOUND_SOURCE } from './lexicon';
 
 /** A condition named next ("a sprain", "probably tonsillitis"), after "this is". */
 const NAMES_CONDITION = new RegExp(
@@ -15,6 +15,9 @@ const NAMES_CONDITION = new RegExp(
 /** The end of an opening question, whose last word would otherwise bind what follows. */
 const OPENING_QUESTION_END =
   /\b(?:(?:brings|brought) you in|how can (?:i|we) help(?: you)?)(?: today)?$/;
+
+/** A part of the body and how it is found: "your tummy is soft", "her right ear looks normal". */
+const BODY_PART_FOUND = new RegExp(`^${PART_FOUND_SOURCE}`);
 
 /** One-word medicine names, for replies that name only the medicine. */
 const MEDICINE_NAMES = new Set(MEDICATIONS.filter((name) => !name.includes(' ')));
@@ -206,6 +209,8 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
         (/^(?:lungs|heart|abdomen|lower|upper|neck|skin|reflexes|strength|pulses?|throat|tonsils|ears?|eardrums?|temperature|blood|oxygen|vitals|vital|weight)$/.test(
           sided,
         ) ||
+          // "… coeliac disease | your tummy is soft and not tender".
+          BODY_PART_FOUND.test(words.slice(i + 1, i + 6).join(' ')) ||
           // A result told: "no | your a1c came back at 8.9" (not "recheck your a1c").
           (/^(?:a1c|hba1c|hemoglobin|cholesterol|labs?|x-?ray|scan|mri|ecg|ekg|urine|blood|swab)$/.test(
             next,
@@ -235,6 +240,29 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
         // "… from the caffeine | cut down on coffee": advice after the diagnosis.
         (bare === 'cut' && /^(?:down|back)$/.test(next)) ||
         (bare === 'drink' && next === 'plenty') ||
+        // "… for the fever | keep her drinking plenty of fluids": care told to a parent.
+        (bare === 'keep' && /^(?:her|him|them|your)$/.test(next)) ||
+        // "… a viral infection | you can give her paracetamol": what the listener may do.
+        (bare === 'you' &&
+          /^(?:can|should|could|may|might|must)$/.test(next) &&
+          /^(?:give|keep|take|try|use|put|apply|bring|start|stop|rest|carry|continue|have|go|get|book|call|ring|make|let|buy)$/.test(
+            words[i + 2] ?? '',
+          ) &&
+          // "… some motrin 800 mg you can take it every 6 hours": "it" is what came before.
+          !/^(?:it|them|that|this|those|these|one)$/.test(words[i + 3] ?? '') &&
+          !/^(?:thank|see|tell|told|let|help|ask|asked|give|gave|want|wanted|get|got|make|made|show|call|remind|meet|hear|heard|if|when|because|unless|that|so|than|where|how|what|which|whether)$/.test(
+            prev,
+          )) ||
+        // "… plenty of fluids | if she stops drinking or gets a rash bring her back": a safety
+        // net, whose action follows its condition.
+        (bare === 'if' &&
+          // "… call me | if he is gaining weight" is the action first, then its condition.
+          !/\b(?:call|ring|phone|contact|message|tell|let) (?:me|us)\b|\b(?:come|bring (?:her|him|them)) (?:back|in)\b/.test(
+            current.slice(-12).join(' '),
+          ) &&
+          /\b(?:bring (?:her|him|them) (?:back|in|straight)|come (?:back|in|and see)|call (?:us|me|an ambulance|the surgery|111|999|000|911)|ring (?:us|the surgery)|go to (?:a&e|the emergency|the hospital|emergency)|seek)\b/.test(
+            words.slice(i + 1, i + 13).join(' '),
+          )) ||
         (bare === 'come' &&
           next === 'back' &&
           /^(?:if|in|to|and|when|after|sooner|next|for)$/.test(words[i + 2] ?? ''))) &&
@@ -260,7 +288,10 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
       // "how much coffee | do you drink": the question goes on.
       !/^(?:how (?:much|many)|what|which)(?: [a-z]+){0,2}$/.test(current.join(' ')) &&
       (bare !== 'any' || !NOT_BEFORE_ANY.test(prev)) &&
-      (mayEndBefore(prev) || (prev === 'that' && AUXILIARY.test(bare) && next === 'you'));
+      (mayEndBefore(prev) ||
+        (prev === 'that' && AUXILIARY.test(bare) && next === 'you') ||
+        // "no none of that | any swelling in your ankles".
+        (bare === 'any' && /\b(?:of|like) that$/.test(current.join(' '))));
     // The answer to a question just asked: "... oxygen at night | no", "... alcohol | yeah but".
     const asked = current
       .map((w) => w.replace(/[,]$/, ''))

@@ -205,3 +205,44 @@ export const BACK_STRAIN_VISIT = inThreeShapes([
     'Your lower back is tender over the muscles, and the straight leg raise is negative. This is a muscular back strain. I will give you a certificate for three days off work.',
   ],
 ]);
+
+/**
+ * A parent with a feverish child: the advice is for the parent ("you can give her paracetamol"),
+ * and the plan goes on with no "plan" cue (advice, care, a safety net).
+ */
+export const CHILD_FEVER_VISIT = inThreeShapes([
+  ['doctor', 'Hello, what brings you in with Mia today?'],
+  ['patient', 'She has had a fever since yesterday and she is not eating much.'],
+  ['doctor', 'Has she had any vomiting or diarrhoea?'],
+  ['patient', 'No, none.'],
+  ['doctor', 'Any rash?'],
+  ['patient', 'No rash.'],
+  [
+    'doctor',
+    'Let me have a look at her. Her temperature is thirty eight point two. Her throat is a bit red. Her chest is clear and her ears look normal.',
+  ],
+  [
+    'doctor',
+    'I think this is a viral infection. You can give her paracetamol every six hours for the fever. Keep her drinking plenty of fluids. If she stops drinking or gets a rash, bring her back straight away.',
+  ],
+  ['patient', 'Okay, thank you doctor.'],
+]);
+
+/**
+ * British spelling as Whisper writes it for a UK or Australian clinician ("diarrhoea", "oedema",
+ * "coeliac", "anaemia"), a reply that ends "none of that", and the abdomen as "your tummy".
+ */
+export const GASTRO_VISIT = inThreeShapes([
+  ['doctor', 'What brings you in today?'],
+  ['patient', 'I have had diarrhoea for three days and some stomach cramps.'],
+  ['doctor', 'Any blood in your stool or vomiting?'],
+  ['patient', 'No, none of that.'],
+  ['doctor', 'Any swelling in your ankles, any oedema?'],
+  ['patient', 'No.'],
+  ['doctor', 'Do you have any medical problems?'],
+  ['patient', 'I have coeliac disease and anaemia.'],
+  [
+    'doctor',
+    'Your tummy is soft and not tender. I think this is gastroenteritis. Drink plenty of fluids and come back if it is not better in a week.',
+  ],
+]);

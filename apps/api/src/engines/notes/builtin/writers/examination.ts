@@ -1,5 +1,6 @@
 /** Physical examination: the clinician's narrated findings by body system, and vital signs. */
 import { EXAM_RE, type Utterance, countMatches, examRelevance } from '../consultation';
+import { PART_FOUND_SOURCE } from '../lexicon';
 import { wordCount } from '../normalise';
 import { clinicianToThirdPerson } from '../perspective';
 import { toSentence } from '../style';
@@ -13,11 +14,11 @@ const EXAM_SYSTEMS: [string, RegExp][] = [
   ],
   [
     'Respiratory',
-    /\b(?:lungs?|breath sounds|wheez\w*|crackles|rales|rhonchi|respiratory|breathing)\b/,
+    /\b(?:lungs?|chest (?:is|was|sounds?) (?:clear|normal)|breath sounds|wheez\w*|crackles|rales|rhonchi|respiratory|breathing)\b/,
   ],
   [
     'Gastrointestinal',
-    /\b(?:abdomen|abdominal|bowel sounds|belly|stomach|liver|spleen|hernia|epigastric|quadrant)\b/,
+    /\b(?:abdomen|abdominal|bowel sounds|belly|tummy|stomach|liver|spleen|hernia|epigastric|quadrant)\b/,
   ],
   [
     'Neurological',
@@ -34,6 +35,25 @@ const EXAM_SYSTEMS: [string, RegExp][] = [
     /\b(?:range of motion|flexion|extension|abduction|adduction|rotation|deviation|straight leg|crepitus|effusion|knee|shoulder|hip|ankle|wrist|elbow|back|spine|lumbar|cervical|joint|muscle|extremit\w*|edema|hand|fingers?|foot|feet|leg|legs|arm|metacarpals?|palpation|tenderness|swelling|bruising|ecchymosis|deformity)\b/,
   ],
 ];
+
+/**
+ * "her chest is clear and her ears look normal": two parts found in one breath, each written
+ * under its own system.
+ */
+const NEXT_PART_FOUND = new RegExp(`,? and (?=(?:your|her|his|their|the) ${PART_FOUND_SOURCE})`);
+
+/** A part and how it was found, said plainly: "your lungs sound nice and clear". */
+const PART_FOUND_SAID = new RegExp(`^(?:(?:your|her|his|their|the) )?${PART_FOUND_SOURCE}`);
+
+function partsFound(text: string): string[] {
+  const parts = text.split(NEXT_PART_FOUND).filter((part) => part.trim().length > 0);
+  // "your throat is red and your tonsils are swollen": one system, one sentence. A long run of
+  // recognised speech stays whole, for grounding to keep what it can bear out.
+  return new Set(parts.map((part) => examSystem(part, null))).size > 1 &&
+    parts.every((part) => wordCount(part) <= 12)
+    ? parts
+    : [text];
+}
 
 function examSystem(text: string, fallback: string | null): string {
   const named = /\b(?:on|in) (?:your |his |her |the )?([a-z]+) exam/.exec(text)?.[1];
@@ -74,7 +94,7 @@ function examFinding(ctx: WriterContext, raw: string): string | null {
   if (/\bwhat does (?:all )?that mean\b/.test(t))
     t = t.replace(/\b(?:so )?what does (?:all )?that mean\b.*$/, '');
   if (EXAM_ANNOUNCEMENT.test(t) && examRelevance(t.replace(EXAM_ANNOUNCEMENT, '')) < 2) return null;
-  if (examRelevance(t) < 1) return null;
+  if (examRelevance(t) < 1 && !PART_FOUND_SAID.test(t)) return null;
   t = t
     .replace(
       /^(?:on|in|for) (?:your |his |her |the )?(?:physical )?exam(?:ination)? of (?:your |his |her |the )?((?:left |right )?[a-z]+)\s*,?\s*(?:there (?:is|are) |you have |i see |i feel )?/,
@@ -169,14 +189,16 @@ export function writeExamination(ctx: WriterContext, includeVitals = true): Sect
       u.phase === 'exam' ||
       /\b(?:on (?:your )?(?:physical )?exam|i (?:do )?(?:not )?appreciate)\b/.test(u.text);
     if (!inExam || u.dictation || META.test(u.text)) continue;
-    const finding = u.question ? palpationStatement(u) : examFinding(ctx, u.text);
-    if (!finding) continue;
-    const system = examSystem(u.text, lastSystem);
-    lastSystem = system;
-    ctx.used.add(u.id);
-    const list = groups.get(system) ?? [];
-    if (!list.includes(finding)) list.push(finding);
-    groups.set(system, list);
+    for (const text of u.question ? [u.text] : partsFound(u.text)) {
+      const finding = u.question ? palpationStatement(u) : examFinding(ctx, text);
+      if (!finding) continue;
+      const system = examSystem(text, lastSystem);
+      lastSystem = system;
+      ctx.used.add(u.id);
+      const list = groups.get(system) ?? [];
+      if (!list.includes(finding)) list.push(finding);
+      groups.set(system, list);
+    }
   }
   const vitals = includeVitals ? writeVitals(ctx) : [];
   const bullets = [...groups.entries()].map(
