@@ -11,6 +11,7 @@ import { splitWrittenSentences } from './builtin/instructions';
 import {
   ANKLE_VISIT,
   BACK_STRAIN_VISIT,
+  CHEST_PAIN_VISIT,
   CHILD_FEVER_VISIT,
   DIABETES_REVIEW,
   EAR_VISIT,
@@ -236,6 +237,22 @@ describe('builtin engine: facts a clinician looks for', () => {
         expect(s('Plan')).toMatch(/Keep her drinking plenty of fluids\./);
         expect(s('Plan')).toMatch(/If she stops drinking or gets a rash,? bring her back/);
         expect(s('Assessment')).not.toMatch(/paracetamol|fluids/);
+      });
+
+      it(`chest pain: where it goes as said, a possible diagnosis, a result, a safety net, ${shape}`, async () => {
+        const s = await soap(CHEST_PAIN_VISIT[shape]);
+        // "Does the pain go anywhere, into your arm or jaw?" "Sometimes into my left arm." had
+        // been written "The pain goes anywhere, into his arm or jaw.": the jaw was not said.
+        expect(s('Subjective')).not.toMatch(/jaw|goes anywhere/);
+        if (shape !== 'asr')
+          expect(s('Subjective')).toMatch(/The pain sometimes goes into his left arm\./);
+        expect(s('Objective')).toMatch(/ECG today is normal\./);
+        expect(s('Objective')).not.toMatch(/angina/);
+        expect(s('Assessment')).toMatch(/Angina: I think this could be angina\./);
+        expect(s('Plan')).toMatch(/aspirin 75 mg once a day and a GTN spray/);
+        expect(s('Plan')).toMatch(
+          /If the pain comes on at rest or lasts more than 15 minutes,? call 999\./,
+        );
       });
 
       it(`British spelling: diarrhoea, oedema, coeliac disease and anaemia are recognised, ${shape}`, async () => {

@@ -1208,7 +1208,7 @@ const FAMILY_WORDS =
 /** The clinician's word on today's diagnosis, as said ("i think this is …", "i think your
  * headaches are from …", "my impression is …"). */
 const I_THINK_IT_IS =
-  'i (?:think|believe|suspect) (?:that )?(?:(?:this|that|it|you) (?:is|has|have|are|might be|may be)|(?:these|those|they) are)';
+  'i (?:think|believe|suspect) (?:that )?(?:(?:this|that|it|you) (?:is|has|have|are|might be|may be|could be)|(?:these|those|they) are)';
 const I_THINK_IT_IS_FROM =
   'i (?:think|believe|suspect) (?:that )?(?:your|the) [a-z]+(?: [a-z]+)? (?:is|are) (?:probably |likely |most likely )?(?:from|due to|caused by|because of)';
 const MY_WORD_IS = 'my (?:impression|diagnosis|assessment) is';

@@ -127,7 +127,7 @@ function mayEndBefore(prev: string): boolean {
     !BINDS_NEXT.has(prev) &&
     !AUXILIARY.test(prev) &&
     !WH_WORD.test(prev) &&
-    !/^(?:i|you|we|they|he|she|it|not|to|of|for|on|in|at|with|from|by|about|just|really|also|exactly|matter|a|the|my|your)$/.test(
+    !/^(?:i|you|we|they|he|she|it|not|to|of|for|on|in|at|with|from|by|about|just|really|also|exactly|matter|a|the|my|your|into|onto|through|across|towards|behind|under|around)$/.test(
       prev,
     )
   );
@@ -216,6 +216,9 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
             next,
           ) &&
             (RESULT_VERB.test(words[i + 2] ?? '') ||
+              // "your ecg today is normal".
+              (/^(?:today|here|now|again)$/.test(words[i + 2] ?? '') &&
+                RESULT_VERB.test(words[i + 3] ?? '')) ||
               // "your urine dip shows …", "your blood test came back …".
               (/^(?:dip|dipstick|test|tests|sample|work|count|culture|results?)$/.test(
                 words[i + 2] ?? '',
@@ -253,22 +256,25 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
           !/^(?:thank|see|tell|told|let|help|ask|asked|give|gave|want|wanted|get|got|make|made|show|call|remind|meet|hear|heard|if|when|because|unless|that|so|than|where|how|what|which|whether)$/.test(
             prev,
           )) ||
-        // "… plenty of fluids | if she stops drinking or gets a rash bring her back": a safety
-        // net, whose action follows its condition.
-        (bare === 'if' &&
-          // "… call me | if he is gaining weight" is the action first, then its condition.
-          !/\b(?:call|ring|phone|contact|message|tell|let) (?:me|us)\b|\b(?:come|bring (?:her|him|them)) (?:back|in)\b/.test(
-            current.slice(-12).join(' '),
-          ) &&
-          /\b(?:bring (?:her|him|them) (?:back|in|straight)|come (?:back|in|and see)|call (?:us|me|an ambulance|the surgery|111|999|000|911)|ring (?:us|the surgery)|go to (?:a&e|the emergency|the hospital|emergency)|seek)\b/.test(
-            words.slice(i + 1, i + 13).join(' '),
-          )) ||
         (bare === 'come' &&
           next === 'back' &&
           /^(?:if|in|to|and|when|after|sooner|next|for)$/.test(words[i + 2] ?? ''))) &&
       mayEndBefore(prev) &&
       // "if you have a lot of pain come back in": the open clause goes on.
       !openSubordinate;
+    // "… plenty of fluids | if she stops drinking or gets a rash bring her back": a safety net,
+    // whose action follows its condition; after another "if" clause too ("to use if you get the
+    // pain | if the pain comes on at rest … call 999").
+    const safetyNet =
+      bare === 'if' &&
+      // "… call me | if he is gaining weight" is the action first, then its condition.
+      !/\b(?:call|ring|phone|contact|message|tell|let) (?:me|us)\b|\b(?:come|bring (?:her|him|them)) (?:back|in)\b/.test(
+        current.slice(-12).join(' '),
+      ) &&
+      /\b(?:bring (?:her|him|them) (?:back|in|straight)|come (?:back|in|and see)|call (?:us|me|an ambulance|the surgery|111|999|000|911)|ring (?:us|the surgery)|go to (?:a&e|the emergency|the hospital|emergency)|seek)\b/.test(
+        words.slice(i + 1, i + 17).join(' '),
+      ) &&
+      mayEndBefore(prev);
     const andBoundary =
       current.length >= 18 &&
       (bare === 'and' || bare === 'but') &&
@@ -329,18 +335,25 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
         (/^(?:about|around|roughly|approximately|maybe|probably|\d+)$/.test(bare) &&
           /^how (?:much|many|often)\b.*\byou [a-z]+$/.test(asked.join(' '))) ||
         (bare === 'not' && /^(?:really|at|much|that|great|good|well)$/.test(next)) ||
-        (/^(?:only|just|mostly|mainly)$/.test(bare) &&
-          /^(?:when|if|after|at|in|on|with)$/.test(next)) ||
+        (/^(?:only|just|mostly|mainly|sometimes|usually|occasionally)$/.test(bare) &&
+          /^(?:when|if|after|at|in|on|with|into|down|to)$/.test(next)) ||
         // "any nausea or vomiting | some nausea", "| a little": unless it is what is asked for.
         (((bare === 'some' && next !== 'of') || (bare === 'a' && /^(?:little|bit)$/.test(next))) &&
-          !/^(?:take|taking|took|get|getting|got|feel|feeling|felt|need|want|use|using|try|tried|notice|noticed|see|seen|having|eat|drink|give|prescribe|tell|about|in|on|at|to|me|you|us|him|her|them|it|running|been|be|is|are|was|were|look|looks|seem|seems|feels|hurts|hurt|bothers)$/.test(
+          (!/^(?:take|taking|took|get|getting|got|feel|feeling|felt|need|want|use|using|try|tried|notice|noticed|see|seen|having|eat|drink|give|prescribe|tell|about|in|on|at|to|me|you|us|him|her|them|it|running|been|be|is|are|was|were|look|looks|seem|seems|feels|hurts|hurt|bothers)$/.test(
             prev,
-          ))) &&
+          ) ||
+            // "any shortness of breath with it | a little bit".
+            (prev === 'it' && current[current.length - 2] === 'with')))) &&
       !/^(?:have|had|is|was|there|with|of|for|and|but|or|say|said|says|the|any|a|do|does|did|are|were)$/.test(
         prev,
       ) &&
-      // "give it some time" goes on; "can you walk on it | yes" is answered.
-      !(prev === 'it' && !/^(?:no|yes|yeah|yep|nope|nah)$/.test(bare));
+      // "give it some time" goes on; "can you walk on it | yes", "… with it | a little bit" are
+      // answered.
+      !(
+        prev === 'it' &&
+        !/^(?:no|yes|yeah|yep|nope|nah)$/.test(bare) &&
+        current[current.length - 2] !== 'with'
+      );
     // "are you taking anything for the headaches | paracetamol but it does not help": a medicine
     // named in reply to what the patient takes or has tried.
     const medicineAnswer =
@@ -373,6 +386,7 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
       (current.length >= 2 &&
         (answerBoundary ||
           instructionBoundary ||
+          safetyNet ||
           findingBoundary ||
           questionBoundary ||
           replyBoundary ||

@@ -246,3 +246,31 @@ export const GASTRO_VISIT = inThreeShapes([
     'Your tummy is soft and not tender. I think this is gastroenteritis. Drink plenty of fluids and come back if it is not better in a week.',
   ],
 ]);
+
+/**
+ * Exertional chest pain: where the pain goes said as a place ("sometimes into my left arm" to
+ * "into your arm or jaw?"), a diagnosis said as a possibility ("this could be angina"), a result
+ * said during the examination ("your ECG today is normal"), and a safety net to call 999.
+ */
+export const CHEST_PAIN_VISIT = inThreeShapes([
+  ['doctor', 'Good morning Mr Evans, what can I do for you today?'],
+  [
+    'patient',
+    'I have been getting some tightness in my chest when I walk up hills, for about a month.',
+  ],
+  ['doctor', 'Does the pain go anywhere, into your arm or jaw?'],
+  ['patient', 'Sometimes into my left arm.'],
+  ['doctor', 'Any shortness of breath with it?'],
+  ['patient', 'A little bit.'],
+  ['doctor', 'Any family history of heart problems?'],
+  ['patient', 'My father had a heart attack at fifty five.'],
+  [
+    'doctor',
+    'Your blood pressure is 150 over 95. Your heart sounds are normal and your chest is clear. Your ECG today is normal.',
+  ],
+  [
+    'doctor',
+    'I think this could be angina. I will refer you to the rapid access chest pain clinic, and I will start you on aspirin 75 mg once a day and a GTN spray to use if you get the pain. If the pain comes on at rest or lasts more than fifteen minutes, call 999.',
+  ],
+  ['patient', 'Okay, thank you.'],
+]);

@@ -167,6 +167,14 @@ export function questionAnswerSentences(ctx: WriterContext, q: Utterance): strin
         (relevance(t) >= 1 || (clinicalQuestion && wordCount(t) >= 5)) &&
         !META.test(t),
     );
+  // "does the pain go anywhere, into your arm or jaw?" "sometimes into my left arm": where it
+  // goes, with what goes; not "The pain goes anywhere, into his arm or jaw."
+  const goes = WHERE_IT_GOES.exec(stripLeadingMarkers(q.text));
+  const place = PLACE_REPLY.exec(content.replace(/[.?!]+$/, ''));
+  if (goes?.[1] && goes[2] && place?.[2] && !hasSubject(content)) {
+    const often = place[1] ? `${place[1]} ` : '';
+    return [fromPatient(ctx, `${goes[1]} ${often}${thirdPersonVerb(goes[2])} ${place[2]}`)];
+  }
   // "is it your lower back or upper back?" → "my lower back": where the symptom is.
   if (
     contentSentences.length === 0 &&
@@ -241,13 +249,23 @@ export function questionAnswerSentences(ctx: WriterContext, q: Utterance): strin
     const restated =
       answer.polarity === 'yes' &&
       contentSentences.some((t) => hasSubject(t) && sharesKeyWord(q.text, t));
+    // "any fever or chills?" "yes, i had a fever last night": the reply names one of the
+    // findings asked about; the statement would say both.
+    const askedOf = new Set(symptomsIn(q.text).map((f) => f.canonical));
+    const choseOne =
+      answer.polarity === 'yes' &&
+      askedOf.size >= 2 &&
+      contentSentences.some((t) => {
+        const named = new Set(symptomsIn(t).map((f) => f.canonical));
+        return hasSubject(t) && named.size > 0 && named.size < askedOf.size;
+      });
     const [firstReply = ''] = contentSentences;
     if (statement && !restated && DOSE_FIRST.test(firstReply)) {
       // "are you taking the metformin?" "yes, 500 mg twice a day, but…": one sentence.
       const taking = fromClinician(ctx, statement).replace(/[.?!]+$/, '');
       out.push(`${taking} ${fromPatient(ctx, firstReply)}`);
       contentSentences.shift();
-    } else if (statement && !restated) out.push(fromClinician(ctx, statement));
+    } else if (statement && !restated && !choseOne) out.push(fromClinician(ctx, statement));
   }
   const questionWords = new Set(q.text.split(/[^a-z0-9]+/));
   const asWhatWasAsked = (said: string) => namingWhatWasAsked(q.text, said);
@@ -300,6 +318,13 @@ export function namingWhatWasAsked(question: string, reply: string): string {
       )
     : reply;
 }
+
+/** "does the pain go anywhere?", "did it spread": a question of where a symptom goes. */
+const WHERE_IT_GOES =
+  /^(?:does|did|do) (the [a-z]+|it) (go|spread|move|radiate|travel|shoot)\b(?! away\b| off\b)/;
+/** "sometimes into my left arm", "down the back of my leg": a place, said without a subject. */
+const PLACE_REPLY =
+  /^(?:(sometimes|usually|mostly|mainly|only|just|occasionally|always) )?((?:into|to|down|up|through|across|around|towards|along|behind|under|round)\b.+)$/;
 
 /** A reply that opens with a dose: "500 mg twice a day, but I sometimes forget…". */
 const DOSE_FIRST = /^\d+(?:\.\d+)? ?(?:mg|mcg|g|grams?|milligrams?|units?|ml|puffs?|tablets?)\b/;

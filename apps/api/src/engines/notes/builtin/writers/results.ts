@@ -10,6 +10,22 @@ const RESULT_WORDS =
 const ORDERING =
   /\b(?:order|schedule|get|obtain|repeat|check|send you for|do another|want to do|going to do|will do|recheck)\b[^.]*\b(?:test|x-?rays?|mri|ct|labs?|blood work|echocardiogram|ekg|ultrasound|a1c|scan|panel|study)\b/;
 
+/** A test named with its result, as an examination goes on: "your ecg today is normal". */
+const TEST_RESULT_SAID = new RegExp(
+  `(?:${TEST_RE.source})(?: (?:today|here|again))? (?:is|was|are|were|looks?|looked|came back) (?:all )?(?:normal|abnormal|clear|fine|unremarkable|negative|positive)\\b`,
+);
+
+/** A result told as it is, not supposed ("if the ultrasound is normal, …"). */
+function resultSaid(text: string): boolean {
+  const said = TEST_RESULT_SAID.exec(text);
+  return (
+    said !== null &&
+    !/\b(?:if|assuming|unless|whether|once|when|hopefully|hope)\b(?: [a-z0-9'-]+){0,3} $/.test(
+      text.slice(0, said.index),
+    )
+  );
+}
+
 export function writeResults(ctx: WriterContext): SectionBody | null {
   const lines: string[] = [];
   for (const u of ctx.c.utterances) {
@@ -23,7 +39,8 @@ export function writeResults(ctx: WriterContext): SectionBody | null {
       continue;
     if (
       !inResults &&
-      !/\b(?:showed|shows|revealed|reveals|came back|demonstrat\w*|results?)\b/.test(u.text)
+      !/\b(?:showed|shows|revealed|reveals|came back|demonstrat\w*|results?)\b/.test(u.text) &&
+      !resultSaid(u.text)
     )
       continue;
     let t = u.text
