@@ -39,7 +39,7 @@ const BRITISH_SPELLINGS: [RegExp, string][] = [
 ];
 
 /** A term and, where British spelling differs, that spelling too. */
-export function withBritishSpelling(term: string): string[] {
+function withBritishSpelling(term: string): string[] {
   const british = BRITISH_SPELLINGS.reduce((t, [from, to]) => t.replace(from, to), term);
   return british === term ? [term] : [term, british];
 }
@@ -361,7 +361,7 @@ export const WEAK_SYMPTOM_WORDS = new Set([
   'thirsty',
 ]);
 
-export const BODY_PARTS = [
+const BODY_PARTS = [
   'lower back',
   'upper back',
   'mid back',
