@@ -205,16 +205,3 @@ export const savedSessionsPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type SavedSessionsPage = z.infer<typeof savedSessionsPageSchema>;
-
-/** Spec point 7 `GET /api/usage/`. */
-export const usageSchema = z.object({
-  isFreeTrial: z.boolean(),
-  sessions: z.number().int(),
-  notes: z.number().int(),
-  /**
-   * Beyond the spec: what the user may do. `paid` (active or trialing subscription), `trial`,
-   * `unlimited` (limits switched off by the server) or `none` (must subscribe).
-   */
-  access: z.enum(['unlimited', 'paid', 'trial', 'none']).optional(),
-});
-export type Usage = z.infer<typeof usageSchema>;

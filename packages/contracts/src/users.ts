@@ -3,26 +3,6 @@ import { emailSchema } from './auth';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { PROFESSIONS } from './professions';
 
-const USER_ROLES = ['USER'] as const;
-
-/**
- * Spec point 3 "User profile" plus `cognitoId`, which here is the subject id of our own
- * identity service.
- */
-export const currentUserSchema = z.object({
-  cognitoId: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  profession: z.string().nullable(),
-  commonTemplate: z.string(),
-  commonConditions: z.string(),
-  role: z.enum(USER_ROLES),
-  isTrial: z.boolean(),
-  isDeleted: z.boolean(),
-});
-export type CurrentUser = z.infer<typeof currentUserSchema>;
-
 /** Spec point 7 `POST /api/users/register`. Role and trial status are set by the server. */
 export const registerUserSchema = z.object({
   cognitoId: z.string().min(1),
