@@ -1,4 +1,4 @@
-import { API_PATHS, type Usage } from '@clerkly/contracts';
+import { API_PATHS, type AppointmentType, type Usage } from '@clerkly/contracts';
 import { describe, expect, it } from 'vitest';
 import { currentUserQueryOptions, SESSION_PROBE_PATH } from '../lib/auth/current-user';
 import { usageQueryKey } from '../lib/billing/usage';
@@ -8,6 +8,10 @@ import { createAppQueryClient } from './query-client';
 import { prefetchFirstScreen } from './first-screen-prefetch';
 
 const USAGE: Usage = { isFreeTrial: true, sessions: 1, notes: 2 };
+const APPOINTMENT_TYPES: AppointmentType[] = [{ id: 1, name: 'General Consult' }];
+const appointmentTypesQueryKey = ['appointment-types'];
+/** The page module is imported for real: the first import in a test file takes a few seconds. */
+const MODULE_LOAD = { timeout: 30_000 };
 
 /** The app's start-up check as `main.tsx` makes it, opened at `pathname`. */
 function startApp(pathname: string) {
@@ -32,12 +36,15 @@ describe('first screen reads (issue 25)', () => {
         return jsonResponse(user);
       },
       [`GET ${API_PATHS.usage}`]: () => jsonResponse(USAGE),
+      [`GET ${API_PATHS.appointmentTypes}`]: () => jsonResponse(APPOINTMENT_TYPES),
     });
     const { queryClient, check } = startApp('/create-notes');
 
     await expect.poll(() => queryClient.getQueryData(usageQueryKey)).toEqual(USAGE);
-    // Usage has answered; GET /api/users has been asked and not yet answered.
-    expect(requests.map((request) => request.path)).toEqual([
+    // Usage has answered; GET /api/users has been asked and not yet answered. (The appointment
+    // types follow when the page's module has loaded: the next test.)
+    const paths = requests.map((request) => request.path);
+    expect(paths.filter((path) => path !== API_PATHS.appointmentTypes)).toEqual([
       SESSION_PROBE_PATH,
       API_PATHS.usage,
       API_PATHS.users,
@@ -47,6 +54,30 @@ describe('first screen reads (issue 25)', () => {
     answerUsers();
     await check;
     expect(requests.filter((request) => request.path === API_PATHS.usage)).toHaveLength(1);
+  });
+
+  it("asks for the form's appointment types on /create-notes while GET /api/users is on its way", async () => {
+    let answerUsers: () => void = () => undefined;
+    const usersAnswered = new Promise<void>((resolve) => (answerUsers = resolve));
+    let usersCalls = 0;
+    mockApi({
+      [`GET ${API_PATHS.users}`]: async () => {
+        usersCalls += 1;
+        if (usersCalls > 1) await usersAnswered;
+        return jsonResponse(createUser());
+      },
+      [`GET ${API_PATHS.usage}`]: () => jsonResponse(USAGE),
+      [`GET ${API_PATHS.appointmentTypes}`]: () => jsonResponse(APPOINTMENT_TYPES),
+    });
+    const { queryClient, check } = startApp('/create-notes');
+
+    await expect
+      .poll(() => queryClient.getQueryData(appointmentTypesQueryKey), MODULE_LOAD)
+      .toEqual(APPOINTMENT_TYPES);
+    expect(queryClient.getQueryState(currentUserQueryOptions().queryKey)?.status).toBe('pending');
+
+    answerUsers();
+    await check;
   });
 
   it('asks a signed-out visitor nothing but the session probe', async () => {

@@ -13,7 +13,7 @@ async function getAppointmentTypes({ signal }: { signal?: AbortSignal } = {}): P
     .parse(await apiClient.get(API_PATHS.appointmentTypes, { signal }));
 }
 
-const appointmentTypesQueryOptions = () =>
+export const appointmentTypesQueryOptions = () =>
   queryOptions({
     queryKey: ['appointment-types'] as const,
     queryFn: ({ signal }) => getAppointmentTypes({ signal }),

@@ -1,7 +1,7 @@
 import { LIMIT_MESSAGES } from '@clerkly/contracts';
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { paths } from '../../../config/paths';
 import { ShimmerSkeleton } from '../../../components/shimmer-skeleton';
 import { Link } from 'react-router';
@@ -35,7 +35,7 @@ function SessionLimit({ message }: { message: string }) {
  * unless the account may not create sessions (spec point 8: trial exhausted or not paying, in
  * which case the form is hidden). The server enforces the same rules.
  */
-export function CreateSessionStage({ owner }: { owner: string }) {
+function CreateSessionStageContent({ owner }: { owner: string }) {
   const usage = useUsage();
   const [refusal, setRefusal] = useState<string | null>(null);
   const limit =
@@ -59,3 +59,10 @@ export function CreateSessionStage({ owner }: { owner: string }) {
     </Stack>
   );
 }
+
+/*
+ * Memoised (issue 25): Create Notes' flow renders once more right after it mounts, when the
+ * router's leave blocker registers itself in an effect; without the memo the whole form (text
+ * input, select, radio group) rendered again with it, in one task after the first paint.
+ */
+export const CreateSessionStage = memo(CreateSessionStageContent);
