@@ -1,4 +1,4 @@
-import { ActionIcon, AppShell, Burger, Box, Group, ScrollArea } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Box, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Suspense } from 'react';
@@ -72,7 +72,9 @@ export function AppLayout() {
             <HomeLogoLink withWordmark={sidebarOpened} />
           </Group>
         </AppShell.Section>
-        <AppShell.Section grow component={ScrollArea} mt="lg">
+        {/* The browser's own scrolling, not Mantine's ScrollArea: its mount measured itself and
+            rendered twice more, in the first screen's longest tasks on a phone (issue 25). */}
+        <AppShell.Section grow mt="lg" mih={0} style={{ overflowY: 'auto' }}>
           <MainNavLinks collapsed={!sidebarOpened} />
         </AppShell.Section>
         <AppShell.Section>
