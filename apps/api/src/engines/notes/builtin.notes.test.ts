@@ -10,6 +10,7 @@ import { renderNoteHtml } from './render';
 import { splitWrittenSentences } from './builtin/instructions';
 import {
   ANKLE_VISIT,
+  BACK_RED_FLAGS_VISIT,
   BACK_STRAIN_VISIT,
   CHEST_PAIN_VISIT,
   CHILD_FEVER_VISIT,
@@ -253,6 +254,17 @@ describe('builtin engine: facts a clinician looks for', () => {
         expect(s('Plan')).toMatch(
           /If the pain comes on at rest or lasts more than 15 minutes,? call 999\./,
         );
+      });
+
+      it(`a red flag denied and a treatment said as an instruction are written, ${shape}`, async () => {
+        const s = await soap(BACK_RED_FLAGS_VISIT[shape]);
+        // "Any problems with your bladder or bowels?" "No." (it wrote nothing: no symptom named).
+        expect(s('Subjective')).toMatch(/Denies problems with her bladder or bowels\./);
+        expect(s('Subjective')).toMatch(/Denies numbness in her legs\./);
+        expect(s('Assessment')).toMatch(/^Muscular strain: I think this is a muscular strain\.$/m);
+        // "Take paracetamol and keep moving." was pruned as talk, the plan "Not discussed.";
+        // unpunctuated it ran into the assessment.
+        expect(s('Plan')).toMatch(/^I advised her to take paracetamol and keep moving\.$/m);
       });
 
       it(`British spelling: diarrhoea, oedema, coeliac disease and anaemia are recognised, ${shape}`, async () => {

@@ -243,6 +243,10 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
         // "… from the caffeine | cut down on coffee": advice after the diagnosis.
         (bare === 'cut' && /^(?:down|back)$/.test(next)) ||
         (bare === 'drink' && next === 'plenty') ||
+        // "… this is a muscular strain | take paracetamol and keep moving".
+        (bare === 'take' &&
+          (MEDICINE_NAMES.has(next) ||
+            (/^(?:some|regular)$/.test(next) && MEDICINE_NAMES.has(words[i + 2] ?? '')))) ||
         // "… for the fever | keep her drinking plenty of fluids": care told to a parent.
         (bare === 'keep' && /^(?:her|him|them|your)$/.test(next)) ||
         // "… a viral infection | you can give her paracetamol": what the listener may do.

@@ -39,6 +39,15 @@ function problemTitle(text: string): string | null {
   return null;
 }
 
+/**
+ * A medicine to take, said as an instruction ("take paracetamol and keep moving"): written as
+ * advice given ("I advised her to take paracetamol…"). Copied as said it read as an order to the
+ * note's reader, and word usefulness, learned from notes written in the third person, pruned it,
+ * leaving the plan "Not discussed." though a treatment was given. Other instructions ("come back
+ * if…", "drink plenty of fluids") read as plan items as they are.
+ */
+const TAKE_A_MEDICINE = /^(?:please )?(?:take|use|apply|try|start) /;
+
 const PLAN_REWRITES: [RegExp, string][] = [
   [/^(?:i|we) (?:want|would like|need|would want) you to\b/, 'ADVISE'],
   [/^(?:i|we) (?:am|are) going to (?:have|get|need) you to\b/, 'ADVISE'],
@@ -95,6 +104,10 @@ export function planStatement(ctx: WriterContext, raw: string): string | null {
     /^i think (?:that )?(?=(?:we|i) (?:will|should|are going|am going|need|would|can)\b)/,
     '',
   );
+  // A medicine counts 2 in plan relevance ("take it easy" names none).
+  if (TAKE_A_MEDICINE.test(t) && planRelevance(t) >= 2) {
+    t = `I advised ${ctx.c.pronouns.object} to ${t.replace(/^please\s+/, '')}`;
+  }
   for (const [re, replacement] of PLAN_REWRITES) {
     if (re.test(t)) {
       if (replacement === 'ADVISE') {

@@ -248,6 +248,24 @@ export const GASTRO_VISIT = inThreeShapes([
 ]);
 
 /**
+ * Low back pain with its red flags asked about ("any problems with your bladder or bowels?", a
+ * question naming no symptom), and the treatment said as an instruction ("take paracetamol and
+ * keep moving") straight after the diagnosis.
+ */
+export const BACK_RED_FLAGS_VISIT = inThreeShapes([
+  ['doctor', 'Hello Mrs Shah, what brings you in today?'],
+  ['patient', 'I have had pain in my lower back for two weeks.'],
+  ['doctor', 'Any problems with your bladder or bowels?'],
+  ['patient', 'No.'],
+  ['doctor', 'Any numbness in your legs?'],
+  ['patient', 'No, none.'],
+  [
+    'doctor',
+    'Your back is tender over the lower muscles. I think this is a muscular strain. Take paracetamol and keep moving.',
+  ],
+]);
+
+/**
  * Exertional chest pain: where the pain goes said as a place ("sometimes into my left arm" to
  * "into your arm or jaw?"), a diagnosis said as a possibility ("this could be angina"), a result
  * said during the examination ("your ECG today is normal"), and a safety net to call 999.

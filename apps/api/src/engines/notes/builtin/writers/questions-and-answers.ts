@@ -20,6 +20,11 @@ function hasSubject(text: string): boolean {
   return /\b(?:i|it|this|that|we|he|she|they|there|my [a-z]+ (?:is|was|has|hurts))\b/.test(text);
 }
 
+/** Problems asked about by the part or function they concern. */
+const PROBLEMS_WITH_PART_SOURCE = String.raw`(?:problems?|issues?|trouble|difficulty) (?:with|passing) (?:your |her |his |their )?(?:bladder|bowels?|waterworks|urine|water|stools?|breathing|balance|vision|eyesight|hearing|memory|sleep|periods?|swallowing|walking|speech)\b`;
+const PROBLEMS_WITH_PART = new RegExp(`^${PROBLEMS_WITH_PART_SOURCE}`);
+const ASKS_OF_PART_PROBLEMS = new RegExp(`\\b${PROBLEMS_WITH_PART_SOURCE}`);
+
 /** A yes/no question and its answer → a statement ("any chest pain?" "no" → "Denies chest pain."). */
 export function yesNoStatement(question: string, yes: boolean): string | null {
   let t = stripLeadingMarkers(question)
@@ -36,14 +41,18 @@ export function yesNoStatement(question: string, yes: boolean): string | null {
     if (/^(?:do|does|did|are|is|was|were|have|has|can|could|will|would)\b/.test(object)) {
       return yesNoStatement(object, yes);
     }
+    // "any problems with your bladder or bowels?" names what was asked about (a red flag of back
+    // pain); "any problems?" and "any issues?" alone do not.
+    const namedProblem = PROBLEMS_WITH_PART.test(object);
     if (
       wordCount(object) === 0 ||
-      /^(?:that|else|like that|questions?|of that|problems?|other symptoms?|symptoms?)\b/.test(
-        object,
-      ) ||
-      /^(?:make|makes|help|helps|bother|bothers|you|i|we|that|else|like|going|happening|new|changes?|concerns?|issues?)\b/.test(
-        object,
-      ) ||
+      (!namedProblem &&
+        (/^(?:that|else|like that|questions?|of that|problems?|other symptoms?|symptoms?)\b/.test(
+          object,
+        ) ||
+          /^(?:make|makes|help|helps|bother|bothers|you|i|we|that|else|like|going|happening|new|changes?|concerns?|issues?)\b/.test(
+            object,
+          ))) ||
       /\b(?:i|you) (?:might|may|could) (?:be )?missing\b/.test(object)
     ) {
       return null;
@@ -242,7 +251,8 @@ export function questionAnswerSentences(ctx: WriterContext, q: Utterance): strin
     }
   }
   if (!wh && (answer.polarity !== 'unclear' || (qualifiedYes && contentSentences.length === 0))) {
-    const relevantQuestion = relevance(q.text) >= 1 || symptomsIn(q.text).length > 0;
+    const relevantQuestion =
+      relevance(q.text) >= 1 || symptomsIn(q.text).length > 0 || ASKS_OF_PART_PROBLEMS.test(q.text);
     const statement = relevantQuestion ? yesNoStatement(q.text, answer.polarity !== 'no') : null;
     // "are you allergic to any medicines?" "yes, i am allergic to penicillin.": the reply says
     // it with what the question left open; "The patient is allergic to medicines" would not.
