@@ -10,6 +10,7 @@ import { renderNoteHtml } from './render';
 import { splitWrittenSentences } from './builtin/instructions';
 import {
   ANKLE_VISIT,
+  ASTHMA_REVIEW,
   BACK_RED_FLAGS_VISIT,
   BACK_STRAIN_VISIT,
   CHEST_PAIN_VISIT,
@@ -253,6 +254,24 @@ describe('builtin engine: facts a clinician looks for', () => {
         expect(s('Plan')).toMatch(/aspirin 75 mg once a day and a GTN spray/);
         expect(s('Plan')).toMatch(
           /If the pain comes on at rest or lasts more than 15 minutes,? call 999\./,
+        );
+      });
+
+      it(`an asthma review: the examination, the control, the dose changed, the safety net, ${shape}`, async () => {
+        const s = await soap(ASTHMA_REVIEW[shape]);
+        // Everything after the history had been written as history, with Objective, Assessment
+        // and Plan "Not discussed." ("has a wheeze", "i will increase" and "not well controlled"
+        // were cues of nothing).
+        expect(s('Subjective')).not.toMatch(/wheeze on both sides|increase|peak flow/i);
+        expect(s('Subjective')).toMatch(
+          /using their blue inhaler more than usual, about 3 times a day\./,
+        );
+        expect(s('Objective')).toMatch(/Peak flow: 350 L\/min \(about 70% of best\)\./);
+        expect(s('Objective')).toMatch(/Respiratory: The patient's chest has a slight wheeze/);
+        expect(s('Assessment')).toMatch(/asthma is not well controlled after the cold\./);
+        expect(s('Plan')).toMatch(/We will increase their brown inhaler to 2 puffs twice a day/);
+        expect(s('Plan')).toMatch(
+          /If they need it more than 4 times a day,? come back and see me\./,
         );
       });
 

@@ -143,10 +143,10 @@ export function countMatches(re: RegExp, text: string): number {
  * A finding said as it is found, with no "on exam" before it: "there is swelling over the outside
  * of your ankle", "her right eardrum is red and bulging", "your throat is red".
  */
-const EXAM_FINDING_SAID = String.raw`\b(?:there is|there's|i can (?:see|feel)) (?:some |mild |marked |a little |a bit of )?(?:swelling|tenderness|redness|bruising|erythema|an effusion|effusion|crepitus|a rash|wheezing|crackles)\b|\b(?:your|her|his) (?:right |left )?(?:lower |upper )?(?:ear ?drums?|ears?|throat|tonsils|chest|lungs|heart|tummy|abdomen|belly|ankle|knee|wrist|skin|wound|feet|foot|back|neck|shoulder|elbow|hip|hand|finger|leg|arm) (?:is|are|looks?|sounds?) (?:a bit |very |quite |slightly )?(?:red|swollen|inflamed|bulging|clear|normal|tender|soft|infected|healing|regular|healthy|fine)\b|\bstraight leg raise is (?:negative|positive)\b`;
+const EXAM_FINDING_SAID = String.raw`\b(?:there is|there's|i can (?:see|feel)) (?:some |mild |marked |a little |a bit of )?(?:swelling|tenderness|redness|bruising|erythema|an effusion|effusion|crepitus|a rash|wheezing|crackles)\b|\b(?:your|her|his) (?:right |left )?(?:lower |upper )?(?:ear ?drums?|ears?|throat|tonsils|chest|lungs|heart|tummy|abdomen|belly|ankle|knee|wrist|skin|wound|feet|foot|back|neck|shoulder|elbow|hip|hand|finger|leg|arm) (?:is|are|looks?|sounds?) (?:a bit |very |quite |slightly )?(?:red|swollen|inflamed|bulging|clear|normal|tender|soft|infected|healing|regular|healthy|fine)\b|\b(?:your|her|his) (?:right |left )?(?:chest|lungs?|heart|skin|throat|knee|ankle|abdomen|tummy) (?:has|have) (?:a |an |some )?(?:slight |mild |faint |soft |marked |widespread )?(?:wheeze|wheezes|wheezing|crackles|crepitations|murmur|rash|swelling|effusion|redness|tenderness)\b|\bstraight leg raise is (?:negative|positive)\b`;
 
 const EXAM_CUE = new RegExp(
-  String.raw`\b(?:physical exam(?:ination)?|(?:do|perform) (?:a |my |your )?(?:quick )?(?:physical )?exam|examine (?:you|your)|take a (?:quick )?look at (?:you|your|it|that|the)|let me (?:take a |have a )?(?:quick )?look\b(?! (?:up|into|for|through|over))|your (?:blood pressure|temperature|pulse|heart rate|oxygen (?:level|saturation)) (?:today )?is (?:about )?\d+|check you out|listen to your (?:heart|lungs|chest)|vital signs|your vitals|at your vitals|lay back|lie back|on (?:your )?(?:physical )?exam(?:ination)?|on (?:your |his |her )?(?:heart|lung|abdominal|abdomen|neck|skin|back|knee|shoulder|musculoskeletal|neurological|neuro|eye|ear|cardiac|respiratory) exam|i (?:do )?(?:not )?appreciate|exam template|on exam)\b|${EXAM_FINDING_SAID}`,
+  String.raw`\b(?:physical exam(?:ination)?|(?:do|perform) (?:a |my |your )?(?:quick )?(?:physical )?exam|examine (?:you|your)|take a (?:quick )?look at (?:you|your|it|that|the)|let me (?:take a |have a )?(?:quick )?look\b(?! (?:up|into|for|through|over))|your (?:blood pressure|temperature|pulse|heart rate|oxygen (?:level|saturation)|peak flow) (?:today )?is (?:about )?\d+|check you out|listen to your (?:heart|lungs|chest)|vital signs|your vitals|at your vitals|lay back|lie back|on (?:your )?(?:physical )?exam(?:ination)?|on (?:your |his |her )?(?:heart|lung|abdominal|abdomen|neck|skin|back|knee|shoulder|musculoskeletal|neurological|neuro|eye|ear|cardiac|respiratory) exam|i (?:do )?(?:not )?appreciate|exam template|on exam)\b|${EXAM_FINDING_SAID}`,
 );
 const RESULTS_CUE =
   /\b(?:(?:look(?:ing)?|looked) at (?:the |your |some of your )?(?:results?|x-?rays?|mri|ct|labs?|lab work|blood work|echocardiogram|echo|ekg|ultrasound|a1c|imaging|tests?)|review(?:ed|ing)? (?:the |your |some of your )?(?:results?|x-?rays?|mri|ct|labs?|lab work|blood work|echocardiogram|ekg|ultrasound|imaging|tests?)|show me the|results? of (?:your|the)|your (?:x-?rays?|mri|ct scan|labs?|lab work|blood work|blood tests?|echocardiogram|ekg|ecg|ultrasound|a1c|hba1c|urine (?:dip|dipstick|test|sample)|swab) (?:shows?|showed|revealed?|demonstrated?|came back|(?:is|was|looks|looked) (?:normal|fine|clear|abnormal))|(?:the|your) results?)\b/;
@@ -155,7 +155,7 @@ const PLAN_CUE =
 
 /** Treatment talk that starts the plan once the history is over. */
 const PLAN_ACTION =
-  /\b(?:we will|we are going to|i am going to|i want to|i would like to|let us|i recommend|i suggest|we should|we can|we could|we need to)\b[^.]*\b(?:prescribe|order|refer|referral|schedule|start you|increase|decrease|continue|stop|send you|send out|give you|put you on|get you|get your|recommend|surgery|physical therapy|injection|brace|splint|sling|crutches|follow up|keep monitoring|monitor (?:it|them|this|that|your)|keep an eye on)\b|\bi will (?:give you|prescribe|refer you|order|send you|put you on|start you on)\b|\bwe will (?:do|run|arrange|take) (?:some )?(?:blood tests?|bloods|tests)\b|\bwe suspect\b|\bi suspect\b|\bi (?:think|would say|'d say|say) (?:this|that) is (?:probably |likely |most likely |more of )?(?:a|an) |\bi(?:'ll| will) write (?:\w+ ){0,2}(?:certificate|sick note|fit note|letter|prescription|referral)/;
+  /\b(?:we will|we are going to|i am going to|i want to|i would like to|let us|i recommend|i suggest|we should|we can|we could|we need to)\b[^.]*\b(?:prescribe|order|refer|referral|schedule|start you|increase|decrease|continue|stop|send you|send out|give you|put you on|get you|get your|recommend|surgery|physical therapy|injection|brace|splint|sling|crutches|follow up|keep monitoring|monitor (?:it|them|this|that|your)|keep an eye on)\b|\bi(?:'ll| will) (?:give you|prescribe|refer you|order|send you|put you on|start you on|increase|decrease|reduce|double|halve|switch you|arrange|book)\b|\bwe will (?:do|run|arrange|take) (?:some )?(?:blood tests?|bloods|tests)\b|\bwe suspect\b|\bi suspect\b|\bi (?:think|would say|'d say|say) (?:this|that) is (?:probably |likely |most likely |more of )?(?:a|an) |\bi(?:'ll| will) write (?:\w+ ){0,2}(?:certificate|sick note|fit note|letter|prescription|referral)/;
 
 const QUESTION_START =
   /^(?:do|does|did|are|is|was|were|have|has|had|can|could|would|will|any|anything|how|what|when|where|why|which|who|whose|so you|and you|you have|you are|you had|you were|you do(?! not need)|you did|you feel|you said|you mentioned|you never|you take|you still)\b/;
@@ -687,6 +687,21 @@ function vitalsIn(text: string): Omit<VitalFact, 'readInExam'>[] {
     );
   if (spo2?.[1] && Number(spo2[1]) >= 70 && Number(spo2[1]) <= 100) {
     found.push({ label: 'SpO2', value: `${spo2[1]}%` });
+  }
+  // "your peak flow is 350, which is about 70% of your best": litres a minute, and the share of
+  // the patient's best when it was said.
+  const peakFlow = /\bpeak (?:expiratory )?flow\b[^.?!\d]{0,30}?\b(\d{2,3})\b([^.?!]{0,60})/.exec(
+    text,
+  );
+  if (peakFlow?.[1] && Number(peakFlow[1]) >= 50 && Number(peakFlow[1]) <= 900) {
+    const ofBest =
+      /\b((?:about |around |roughly )?\d{2,3})% of (?:your|her|his|their|the patient's) best\b/.exec(
+        peakFlow[2] ?? '',
+      );
+    found.push({
+      label: 'Peak flow',
+      value: `${peakFlow[1]} L/min${ofBest?.[1] ? ` (${ofBest[1]}% of best)` : ''}`,
+    });
   }
   const weight =
     /\b(?:weight is|weigh(?:s|ed|ing)?|weight of|weight)\b[^.?!\d]{0,20}?\b(\d{2,3}(?:\.\d)?)\s?(pounds|lbs?|kg|kilos?|kilograms?)\b/.exec(
@@ -1227,6 +1242,22 @@ const DIAGNOSIS_STATED = new RegExp(
   `\\b(?:${I_THINK_IT_IS}|this (?:looks|sounds) like|${MY_WORD_IS}|${I_THINK_IT_IS_FROM}|${THIS_IS})`,
 );
 
+/**
+ * How well a known condition is controlled, the assessment of a review: "i think your asthma is
+ * not well controlled after the cold", "her blood pressure is well controlled".
+ */
+const CONTROL_STATED =
+  /\b(?:your|her|his|the) ([a-z]+(?: [a-z]+)?) (?:is|are|has been|have been|seems?|looks?) (?:not |still not |now |still )?(?:very |quite |really )?(?:well |poorly |badly |nicely |fully )?(?:controlled|under control)\b/;
+
+function statesControl(text: string): boolean {
+  const said = CONTROL_STATED.exec(text);
+  if (!said?.[1]) return false;
+  CONDITION_RE.lastIndex = 0;
+  const named = CONDITION_RE.test(said[1]);
+  CONDITION_RE.lastIndex = 0;
+  return named || /^(?:blood pressure|sugars?|blood sugars?|pain|symptoms)$/.test(said[1]);
+}
+
 /** "i think this is carpal tunnel syndrome": a condition named as what the patient has today. */
 function statesDiagnosis(text: string): boolean {
   const said = DIAGNOSIS_STATED.exec(text);
@@ -1308,7 +1339,10 @@ interface ReadingState {
  */
 function advancePhase(reading: ReadingState, text: string, progress: number): void {
   const lateEnough = progress > 0.45 || reading.phase === 'exam' || reading.phase === 'results';
-  if (PLAN_CUE.test(text) || (lateEnough && (PLAN_ACTION.test(text) || statesDiagnosis(text))))
+  if (
+    PLAN_CUE.test(text) ||
+    (lateEnough && (PLAN_ACTION.test(text) || statesDiagnosis(text) || statesControl(text)))
+  )
     reading.phase = 'plan';
   else if (
     reading.phase !== 'plan' &&

@@ -133,6 +133,18 @@ const PART_FOUND_SENTENCE = new RegExp(
   'i',
 );
 
+/** A plan section's heading: Plan, Assessment and Plan, Next Steps, Patient Instructions. */
+const PLAN_SECTION =
+  /\b(?:plan|next steps?|follow[- ]?up|instructions?|advice|recommendations?)\b/i;
+
+/**
+ * A safety net ("If they need it more than 4 times a day, come back and see me."): when to come
+ * back or call for help, a line clinicians document however plainly it was said, so word
+ * usefulness does not prune it.
+ */
+const SAFETY_NET_SENTENCE =
+  /^if\b.{3,160}?\b(?:come (?:back|in sooner|and see (?:me|us))(?! (?:fine|normal|negative|positive|clear|abnormal)\b)|return|(?:call|ring|phone|contact) (?:me|us|111|999|911|000|an ambulance|the (?:office|clinic|surgery|practice))|seek|go to (?:a&e|the emergency|emergency|the hospital|urgent care)|bring (?:her|him|them) (?:back|in))\b/i;
+
 /**
  * The test every sentence of a note written afresh passes, for one section: also what a learned
  * style's rewording must pass (`apply-style.ts`), so a preference never states what was not said.
@@ -146,7 +158,10 @@ export function supportedIn(
     if (isPlaceholderSentence(text)) return true;
     const finding =
       EXAM_SECTION.test(sectionTitle) && PART_FOUND_SENTENCE.test(text) && wordCount(text) <= 10;
-    if ((prune && !finding && !worthKeeping(text)) || readsAsQuestionOrAnswer(text)) return false;
+    const safetyNet =
+      PLAN_SECTION.test(sectionTitle) && SAFETY_NET_SENTENCE.test(text) && wordCount(text) <= 30;
+    if ((prune && !finding && !safetyNet && !worthKeeping(text)) || readsAsQuestionOrAnswer(text))
+      return false;
     const evidence = alignSentence(
       { section: sectionTitle, text },
       grounding.evidence,

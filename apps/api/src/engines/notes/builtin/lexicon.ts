@@ -441,7 +441,9 @@ export const PART_FOUND_SOURCE = `(?:(?:left|right) )?(?:${[
   'bowels',
 ]
   .sort((a, b) => b.length - a.length)
-  .join('|')}) (?:is|are|looks?|feels?|sounds?|seems?|appears?)\\b(?! (?:to|like)\\b)`;
+  .join(
+    '|',
+  )}) (?:(?:is|are|looks?|feels?|sounds?|seems?|appears?)\\b(?! (?:to|like)\\b)|(?:has|have) (?:a |an |some )?(?:slight |mild |faint |soft |widespread )?(?:wheeze|wheezes|wheezing|crackles|crepitations|murmur|rash|swelling|effusion)\\b)`;
 
 export const BODY_PART_PATTERN = new RegExp(
   `\\b(?:(left|right|both|bilateral)\\s+)?(${[...BODY_PARTS].sort((a, b) => b.length - a.length).join('|')})\\b`,

@@ -133,6 +133,36 @@ function mayEndBefore(prev: string): boolean {
   );
 }
 
+/**
+ * An open "if/when/because" clause among the last words so far, which continues into its main
+ * clause ("if it is not better we will get an x-ray"). Before what the clinician will do,
+ * "after", "before", "since" or "until" with no more than a short noun phrase after it, ending a
+ * clause of four words or more, is a preposition and opens nothing ("not well controlled after
+ * the cold | i will increase…"); fronted, it leads into its clause ("and then since that time
+ * i have had problems"). Elsewhere any of them holds the cut back, as a cut that loses a clause
+ * costs more than one that is missed.
+ */
+function opensSubordinateClause(current: readonly string[], upcoming: string): boolean {
+  const recent = current.slice(-8);
+  let at = -1;
+  recent.forEach((word, k) => {
+    if (/^(?:if|when|because|although|once|unless|until|after|before|since|whenever),?$/.test(word))
+      at = k;
+  });
+  if (at < 0) return false;
+  const word = (recent[at] ?? '').replace(/,$/, '');
+  const before = current.length - recent.length + at;
+  const rest = recent.slice(at + 1).join(' ');
+  const preposition =
+    /^(?:i|we) (?:will|'ll|am going to|are going to)\b/.test(upcoming) &&
+    /^(?:until|after|before|since)$/.test(word) &&
+    before >= 4 &&
+    // "… and then since that time | …": fronted in a clause of its own.
+    !/^(?:and|then|but|so|or|that|because),?$/.test(current[before - 1] ?? '') &&
+    /^(?:the|a|an|this|that|my|your|his|her|their|last|next)(?: [a-z0-9']+){1,2}$/.test(rest);
+  return !preposition;
+}
+
 function splitLongRun(piece: string, wholeUpTo: number): string[] {
   const words = piece.split(' ');
   if (words.length <= wholeUpTo) return [piece];
@@ -145,10 +175,7 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
     const bare = word.replace(/[,]$/, '');
     // An open "if/when/because" clause continues into its main clause ("if it is not better we
     // will get an x-ray"), so no break there.
-    const openSubordinate =
-      /\b(?:if|when|because|although|once|unless|until|after|before|since|whenever)\b/.test(
-        current.slice(-8).join(' '),
-      );
+    const openSubordinate = opensSubordinateClause(current, words.slice(i, i + 4).join(' '));
     const newSubject =
       /^(?:i|we|they|he|she)$/.test(bare) &&
       CLAUSE_VERB.test(next) &&
@@ -206,7 +233,7 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
         current.length <= 2 &&
         mayEndBefore(prev)) ||
       (/^(?:your|her|his)$/.test(bare) &&
-        (/^(?:lungs|heart|abdomen|lower|upper|neck|skin|reflexes|strength|pulses?|throat|tonsils|ears?|eardrums?|temperature|blood|oxygen|vitals|vital|weight)$/.test(
+        (/^(?:lungs|heart|abdomen|lower|upper|neck|skin|reflexes|strength|pulses?|throat|tonsils|ears?|eardrums?|temperature|blood|oxygen|vitals|vital|weight|peak)$/.test(
           sided,
         ) ||
           // "… coeliac disease | your tummy is soft and not tender".
@@ -264,8 +291,10 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
           next === 'back' &&
           /^(?:if|in|to|and|when|after|sooner|next|for)$/.test(words[i + 2] ?? ''))) &&
       mayEndBefore(prev) &&
-      // "if you have a lot of pain come back in": the open clause goes on.
-      !openSubordinate;
+      // "if you have a lot of pain come back in": the open clause goes on, however long its
+      // condition ("if you need it more than 4 times a day come back and see me").
+      !openSubordinate &&
+      !(/^(?:if|when|whenever|unless)$/.test(current[0] ?? '') && current.length <= 16);
     // "… plenty of fluids | if she stops drinking or gets a rash bring her back": a safety net,
     // whose action follows its condition; after another "if" clause too ("to use if you get the
     // pain | if the pain comes on at rest … call 999").
@@ -278,7 +307,8 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
       /\b(?:bring (?:her|him|them) (?:back|in|straight)|come (?:back|in|and see)|call (?:us|me|an ambulance|the surgery|111|999|000|911)|ring (?:us|the surgery)|go to (?:a&e|the emergency|the hospital|emergency)|seek)\b/.test(
         words.slice(i + 1, i + 17).join(' '),
       ) &&
-      mayEndBefore(prev);
+      // "… use the blue one when you need it | if you need it more than 4 times a day come back".
+      (mayEndBefore(prev) || prev === 'it');
     const andBoundary =
       current.length >= 18 &&
       (bare === 'and' || bare === 'but') &&

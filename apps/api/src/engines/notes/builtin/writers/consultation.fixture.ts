@@ -266,6 +266,33 @@ export const BACK_RED_FLAGS_VISIT = inThreeShapes([
 ]);
 
 /**
+ * An asthma review: a finding said with "has" ("your chest has a slight wheeze"), a peak flow
+ * read out, the control of a known condition as the assessment, a dose changed ("i will
+ * increase…"), a reply giving how often, and a safety net after a long condition.
+ */
+export const ASTHMA_REVIEW = inThreeShapes([
+  ['doctor', 'Hi Tom, how have you been getting on with your asthma?'],
+  ['patient', 'Not great, I have been wheezy for about a week since I had a cold.'],
+  ['doctor', 'Are you using your blue inhaler more than usual?'],
+  ['patient', 'Yes, about three times a day.'],
+  ['doctor', 'Any cough at night?'],
+  ['patient', 'Sometimes, it wakes me up.'],
+  ['doctor', 'Do you smoke?'],
+  ['patient', 'No, I never have.'],
+  ['doctor', 'Any chest pain?'],
+  ['patient', 'No.'],
+  [
+    'doctor',
+    'Your chest has a slight wheeze on both sides. Your peak flow is 350, which is about seventy percent of your best.',
+  ],
+  [
+    'doctor',
+    'I think your asthma is not well controlled after the cold. I will increase your brown inhaler to two puffs twice a day. Use the blue one when you need it. If you need it more than four times a day, come back and see me.',
+  ],
+  ['patient', 'Okay, thanks.'],
+]);
+
+/**
  * Exertional chest pain: where the pain goes said as a place ("sometimes into my left arm" to
  * "into your arm or jaw?"), a diagnosis said as a possibility ("this could be angina"), a result
  * said during the examination ("your ECG today is normal"), and a safety net to call 999.

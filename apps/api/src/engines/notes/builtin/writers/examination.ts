@@ -78,7 +78,7 @@ function examFinding(ctx: WriterContext, raw: string): string | null {
   if (EXAM_INSTRUCTION.test(t)) return null;
   // Vital signs are written once, in their own lines.
   if (
-    /\b(?:blood pressure|heart rate|pulse rate|temperature|respiratory rate|oxygen|running a fever|vital signs|vitals)\b/.test(
+    /\b(?:blood pressure|heart rate|pulse rate|temperature|respiratory rate|oxygen|peak flow|running a fever|vital signs|vitals)\b/.test(
       t,
     ) &&
     countMatches(EXAM_RE, t.replace(/\b(?:pulse|rate)\b/g, '')) < 2

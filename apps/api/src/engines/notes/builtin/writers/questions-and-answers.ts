@@ -273,7 +273,13 @@ export function questionAnswerSentences(ctx: WriterContext, q: Utterance): strin
     if (statement && !restated && DOSE_FIRST.test(firstReply)) {
       // "are you taking the metformin?" "yes, 500 mg twice a day, but…": one sentence.
       const taking = fromClinician(ctx, statement).replace(/[.?!]+$/, '');
-      out.push(`${taking} ${fromPatient(ctx, firstReply)}`);
+      const reply = fromPatient(ctx, firstReply);
+      // "…more than usual, about 3 times a day." (a dose follows with no comma: "… 500 mg …").
+      out.push(
+        /^\d/.test(firstReply)
+          ? `${taking} ${reply}`
+          : `${taking}, ${reply.charAt(0).toLowerCase()}${reply.slice(1)}`,
+      );
       contentSentences.shift();
     } else if (statement && !restated && !choseOne) out.push(fromClinician(ctx, statement));
   }
@@ -337,7 +343,8 @@ const PLACE_REPLY =
   /^(?:(sometimes|usually|mostly|mainly|only|just|occasionally|always) )?((?:into|to|down|up|through|across|around|towards|along|behind|under|round)\b.+)$/;
 
 /** A reply that opens with a dose: "500 mg twice a day, but I sometimes forget…". */
-const DOSE_FIRST = /^\d+(?:\.\d+)? ?(?:mg|mcg|g|grams?|milligrams?|units?|ml|puffs?|tablets?)\b/;
+const DOSE_FIRST =
+  /^(?:\d+(?:\.\d+)? ?(?:mg|mcg|g|grams?|milligrams?|units?|ml|puffs?|tablets?)\b|(?:about |around |maybe |roughly )?(?:\d+|once|twice) (?:times? )?(?:a|an|per|every) (?:day|night|week|month|hour)\b)/;
 /** "how have your sugars been?", "how is your breathing doing?". */
 const HOW_IS_YOUR =
   /\bhow (?:have|has|are|is) (?:your|the) ([a-z]+(?: (?!been\b|doing\b|going\b)[a-z]+)??) (?:been|doing|going|lately)\b/;
