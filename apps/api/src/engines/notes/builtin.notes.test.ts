@@ -23,6 +23,7 @@ import {
   MOOD_REVIEW,
   PALPITATIONS_VISIT,
   SHAPES,
+  UTI_SAID_PLAINLY_VISIT,
   UTI_VISIT,
   inThreeShapes,
 } from './builtin/writers/consultation.fixture';
@@ -254,6 +255,23 @@ describe('builtin engine: facts a clinician looks for', () => {
         expect(s('Plan')).toMatch(/aspirin 75 mg once a day and a GTN spray/);
         expect(s('Plan')).toMatch(
           /If the pain comes on at rest or lasts more than 15 minutes,? call 999\./,
+        );
+      });
+
+      it(`a complaint said as it is felt, a pain denied, an allergy named when asked of a class, ${shape}`, async () => {
+        const s = await soap(UTI_SAID_PLAINLY_VISIT[shape]);
+        // The reason for the visit had been "back pain", which the patient denied.
+        expect(s('Subjective')).toMatch(/presents today for evaluation of dysuria\./);
+        expect(s('Subjective')).not.toMatch(/evaluation of back pain/);
+        expect(s('Subjective')).toMatch(/It burns when she pees and she keeps needing to go/);
+        expect(s('Subjective')).toMatch(/Denies fever or pain in her back\./);
+        // "Are you allergic to any antibiotics?" "Yes, penicillin gives me a rash." had been
+        // written "She is allergic to antibiotics.", all of them.
+        expect(s('Subjective')).not.toMatch(/allergic to antibiotics/);
+        expect(s('Subjective')).toMatch(/Penicillin gives her a rash\./);
+        expect(s('Plan')).toMatch(/nitrofurantoin 100 mg twice a day for 3 days/);
+        expect(s('Plan')).toMatch(
+          /If she gets a fever or pain in her back,? call us straight away\./,
         );
       });
 

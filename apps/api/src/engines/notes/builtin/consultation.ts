@@ -871,10 +871,22 @@ function findChiefComplaint(c: Omit<Consultation, 'chiefComplaint'>): string | n
   const first =
     c.symptoms.find((s) => s.present && / pain$/.test(s.canonical)) ??
     c.symptoms.find((s) => s.present);
+  // Never a pain asked about and not confirmed: "any fever or pain in your back?" "no" was
+  // written as the reason for the visit ("presents today for evaluation of back pain"). A
+  // question that names the patient's pain ("so your right foot has been hurting?") still counts.
+  const screened = (u: Utterance) =>
+    u.question &&
+    /^(?:(?:and|so|okay|also|now),? )*(?:any|do you have any|have you (?:had|got|noticed) any|is there any)\b/.test(
+      u.text,
+    ) &&
+    u.answer?.polarity !== 'yes';
+  const denied = (pain: string) =>
+    c.symptoms.some((s) => s.canonical === pain && !s.present) &&
+    !c.symptoms.some((s) => s.canonical === pain && s.present);
   const pains = c.utterances
-    .filter((u) => u.phase === 'history')
+    .filter((u) => u.phase === 'history' && !screened(u))
     .map((u) => localisedPain(u.text))
-    .filter((p): p is string => p !== null);
+    .filter((p): p is string => p !== null && !denied(p));
   if (pains[0]) return pains[0];
   if (first) return first.canonical;
   return null;

@@ -14,7 +14,7 @@ const NAMES_CONDITION = new RegExp(
 
 /** The end of an opening question, whose last word would otherwise bind what follows. */
 const OPENING_QUESTION_END =
-  /\b(?:(?:brings|brought) you in|how can (?:i|we) help(?: you)?)(?: today)?$/;
+  /\b(?:(?:brings|brought) you in|how can (?:i|we) help(?: you)?|what can (?:i|we) do for you)(?: today)?$/;
 
 /** A part of the body and how it is found: "your tummy is soft", "her right ear looks normal". */
 const BODY_PART_FOUND = new RegExp(`^${PART_FOUND_SOURCE}`);
@@ -417,6 +417,16 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
       (current.length === 1 &&
         /^(?:no|yes|yeah|nope)$/.test(prev) &&
         (questionBoundary || findingBoundary)) ||
+      // "what can i do for you | it burns when i pee": the opening question is over, whatever
+      // the reply begins with.
+      (current.length >= 4 &&
+        bare !== 'today' &&
+        /^(?:what can (?:i|we) do for you|how can (?:i|we) help(?: you)?)(?: today)?$/.test(
+          current
+            .slice(-7)
+            .join(' ')
+            .replace(/^.*?(?=what can|how can)/, ''),
+        )) ||
       (current.length >= 2 &&
         (answerBoundary ||
           instructionBoundary ||

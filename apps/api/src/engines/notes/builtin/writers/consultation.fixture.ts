@@ -117,6 +117,26 @@ export const UTI_VISIT = inThreeShapes([
   ['patient', 'Okay, thanks.'],
 ]);
 
+/**
+ * The same complaint said as it is felt ("it burns when I pee"), with back pain asked about and
+ * denied, and an allergy to "any antibiotics" answered by naming one.
+ */
+export const UTI_SAID_PLAINLY_VISIT = inThreeShapes([
+  ['doctor', 'Hello Ms Green, what can I do for you?'],
+  ['patient', 'It burns when I pee and I keep needing to go, since Monday.'],
+  ['doctor', 'Any blood in your urine?'],
+  ['patient', 'No.'],
+  ['doctor', 'Any fever or pain in your back?'],
+  ['patient', 'No, nothing like that.'],
+  ['doctor', 'Are you allergic to any antibiotics?'],
+  ['patient', 'Yes, penicillin gives me a rash.'],
+  [
+    'doctor',
+    'Your urine dip shows nitrites and leukocytes. This looks like a urinary tract infection. I will give you nitrofurantoin 100 mg twice a day for three days. If you get a fever or pain in your back, call us straight away.',
+  ],
+  ['patient', 'Thank you.'],
+]);
+
 /** A parent speaks for their child; the findings are "her" eardrum. */
 export const EAR_VISIT = inThreeShapes([
   ['doctor', 'Hello, what has brought you in with Lily today?'],

@@ -3,8 +3,14 @@
  * pain.", "The pain started 3 days ago.", "She rates her pain 6/10.").
  */
 import { readNumber } from '@clerkly/contracts';
-import { type Utterance, relevance, stripAnswerWord, symptomsIn } from '../consultation';
-import { BODY_PART_PATTERN } from '../lexicon';
+import {
+  type Utterance,
+  relevance,
+  stripAnswerWord,
+  symptomsIn,
+  termPattern,
+} from '../consultation';
+import { BODY_PART_PATTERN, MEDICATIONS } from '../lexicon';
 import { stripLeadingMarkers, wordCount } from '../normalise';
 import { agree, patientToThirdPerson, thirdPersonVerb } from '../perspective';
 import { META, type WriterContext, fromClinician, fromPatient, sentence } from './writer';
@@ -19,6 +25,9 @@ const WH_TRIED =
 function hasSubject(text: string): boolean {
   return /\b(?:i|it|this|that|we|he|she|they|there|my [a-z]+ (?:is|was|has|hurts))\b/.test(text);
 }
+
+// Without the global flag: `test` on a global pattern carries its position from call to call.
+const MEDICINE_NAMED = new RegExp(termPattern(MEDICATIONS).source);
 
 /** Problems asked about by the part or function they concern. */
 const PROBLEMS_WITH_PART_SOURCE = String.raw`(?:problems?|issues?|trouble|difficulty) (?:with|passing) (?:your |her |his |their )?(?:bladder|bowels?|waterworks|urine|water|stools?|breathing|balance|vision|eyesight|hearing|memory|sleep|periods?|swallowing|walking|speech)\b`;
@@ -269,8 +278,14 @@ export function questionAnswerSentences(ctx: WriterContext, q: Utterance): strin
         const named = new Set(symptomsIn(t).map((f) => f.canonical));
         return hasSubject(t) && named.size > 0 && named.size < askedOf.size;
       });
+    // "are you allergic to any antibiotics?" "yes, penicillin gives me a rash.": allergic to
+    // penicillin, which the reply says; "allergic to antibiotics" would say all of them.
+    const namedWhich =
+      answer.polarity === 'yes' &&
+      /\b(?:allergic to|allergies to|reactions? to|intolerant (?:of|to)) any\b/.test(q.text) &&
+      contentSentences.some((t) => MEDICINE_NAMED.test(t));
     const [firstReply = ''] = contentSentences;
-    if (statement && !restated && DOSE_FIRST.test(firstReply)) {
+    if (statement && !restated && !namedWhich && DOSE_FIRST.test(firstReply)) {
       // "are you taking the metformin?" "yes, 500 mg twice a day, but…": one sentence.
       const taking = fromClinician(ctx, statement).replace(/[.?!]+$/, '');
       const reply = fromPatient(ctx, firstReply);
@@ -281,7 +296,8 @@ export function questionAnswerSentences(ctx: WriterContext, q: Utterance): strin
           : `${taking}, ${reply.charAt(0).toLowerCase()}${reply.slice(1)}`,
       );
       contentSentences.shift();
-    } else if (statement && !restated && !choseOne) out.push(fromClinician(ctx, statement));
+    } else if (statement && !restated && !choseOne && !namedWhich)
+      out.push(fromClinician(ctx, statement));
   }
   const questionWords = new Set(q.text.split(/[^a-z0-9]+/));
   const asWhatWasAsked = (said: string) => namingWhatWasAsked(q.text, said);
