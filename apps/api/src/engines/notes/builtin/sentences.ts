@@ -16,6 +16,10 @@ const NAMES_CONDITION = new RegExp(
 const OPENING_QUESTION_END =
   /\b(?:(?:brings|brought) you in|how can (?:i|we) help(?: you)?|what can (?:i|we) do for you)(?: today)?$/;
 
+/** An opening question that cannot go on, so whatever follows is the reply. */
+const OPENING_QUESTION_OVER =
+  /\b(?:what can (?:i|we) do for you|how can (?:i|we) help(?: you)?)(?: today)?$/;
+
 /** A part of the body and how it is found: "your tummy is soft", "her right ear looks normal". */
 const BODY_PART_FOUND = new RegExp(`^${PART_FOUND_SOURCE}`);
 
@@ -419,14 +423,7 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
         (questionBoundary || findingBoundary)) ||
       // "what can i do for you | it burns when i pee": the opening question is over, whatever
       // the reply begins with.
-      (current.length >= 4 &&
-        bare !== 'today' &&
-        /^(?:what can (?:i|we) do for you|how can (?:i|we) help(?: you)?)(?: today)?$/.test(
-          current
-            .slice(-7)
-            .join(' ')
-            .replace(/^.*?(?=what can|how can)/, ''),
-        )) ||
+      (current.length >= 4 && bare !== 'today' && OPENING_QUESTION_OVER.test(current.join(' '))) ||
       (current.length >= 2 &&
         (answerBoundary ||
           instructionBoundary ||
