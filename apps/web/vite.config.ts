@@ -1,14 +1,43 @@
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+// By path: the config is bundled and run by Node before Vite's TypeScript handling, and a
+// workspace package's `.ts` export would be left for Node to load.
+import { API_PATHS } from '../../packages/contracts/src/api-paths';
 
 // In development the API runs on its own port; in production one process serves both
 // (decision 001), so the SPA always calls same-origin paths.
 const API_ORIGIN = 'http://localhost:3000';
 
+/**
+ * Issue 25: every page's first question is "who is signed in?" (the route guards ask the session
+ * probe before anything else). Asked by the page's own code, it waits for the entry chunk to
+ * download and run: on a phone's slow link, most of a second during which the answer could
+ * already be on its way. A preload in index.html starts it beside the entry chunk; the first
+ * `fetch` of the same URL with the same credentials mode (lib/api-client.ts sends the cookie,
+ * hence `use-credentials`) takes the preloaded answer. Later checks fetch afresh.
+ */
+const preloadSessionProbe = (): Plugin => ({
+  name: 'clerkly:preload-session-probe',
+  transformIndexHtml: () => [
+    {
+      tag: 'link',
+      attrs: {
+        rel: 'preload',
+        href: API_PATHS.sessionProbe,
+        as: 'fetch',
+        crossorigin: 'use-credentials',
+      },
+      injectTo: 'head',
+    },
+  ],
+});
+
 export default defineConfig({
   plugins: [
     react(),
+    preloadSessionProbe(),
     // Brotli and gzip siblings of every text asset, made once at build time; the API sends the
     // one the browser accepts (plugins/web-app.ts, decision 010).
     compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),

@@ -7,6 +7,9 @@ export const API_PATHS = {
   ready: '/readyz',
   docs: '/api/docs',
   auth: '/api/auth',
+  // The identity service's session probe: 200 with `null` when nobody is signed in. Every page
+  // asks it first (the route guards); index.html preloads it (apps/web/vite.config.ts).
+  sessionProbe: '/api/auth/get-session',
   users: '/api/users',
   registerUser: '/api/users/register',
   updateProfile: '/api/users/profile',

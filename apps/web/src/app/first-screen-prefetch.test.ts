@@ -10,8 +10,6 @@ import { prefetchFirstScreen } from './first-screen-prefetch';
 const USAGE: Usage = { isFreeTrial: true, sessions: 1, notes: 2 };
 const APPOINTMENT_TYPES: AppointmentType[] = [{ id: 1, name: 'General Consult' }];
 const appointmentTypesQueryKey = ['appointment-types'];
-/** The page module is imported for real: the first import in a test file takes a few seconds. */
-const MODULE_LOAD = { timeout: 30_000 };
 
 /** The app's start-up check as `main.tsx` makes it, opened at `pathname`. */
 function startApp(pathname: string) {
@@ -41,12 +39,11 @@ describe('first screen reads (issue 25)', () => {
     const { queryClient, check } = startApp('/create-notes');
 
     await expect.poll(() => queryClient.getQueryData(usageQueryKey)).toEqual(USAGE);
-    // Usage has answered; GET /api/users has been asked and not yet answered. (The appointment
-    // types follow when the page's module has loaded: the next test.)
-    const paths = requests.map((request) => request.path);
-    expect(paths.filter((path) => path !== API_PATHS.appointmentTypes)).toEqual([
+    // Usage has answered; GET /api/users has been asked and not yet answered.
+    expect(requests.map((request) => request.path)).toEqual([
       SESSION_PROBE_PATH,
       API_PATHS.usage,
+      API_PATHS.appointmentTypes,
       API_PATHS.users,
     ]);
     expect(queryClient.getQueryState(currentUserQueryOptions().queryKey)?.status).toBe('pending');
@@ -72,7 +69,7 @@ describe('first screen reads (issue 25)', () => {
     const { queryClient, check } = startApp('/create-notes');
 
     await expect
-      .poll(() => queryClient.getQueryData(appointmentTypesQueryKey), MODULE_LOAD)
+      .poll(() => queryClient.getQueryData(appointmentTypesQueryKey))
       .toEqual(APPOINTMENT_TYPES);
     expect(queryClient.getQueryState(currentUserQueryOptions().queryKey)?.status).toBe('pending');
 

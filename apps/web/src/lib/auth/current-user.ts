@@ -5,7 +5,7 @@ import { apiClient, isUnauthorizedError } from '../api-client';
 export const currentUserQueryKey = ['current-user'] as const;
 
 /** The identity service's session probe: 200 with `null` when nobody is signed in. */
-export const SESSION_PROBE_PATH = `${API_PATHS.auth}/get-session`;
+export const SESSION_PROBE_PATH = API_PATHS.sessionProbe;
 
 /**
  * `GET /api/users` (spec point 7). Resolves to `null` when nobody is signed in: that is an answer

@@ -1,12 +1,10 @@
 import { Stack, Title } from '@mantine/core';
-import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { lazyDialog } from '../../../components/lazy-dialog';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { appointmentTypesQueryOptions } from '../api/get-appointment-types';
 import { CreateSessionStage } from '../components/create-session-stage';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { SegmentPipelineProvider, forgetStoredRecording } from '../state/segment-pipeline';
@@ -28,15 +26,6 @@ const ExitSessionModal = lazyDialog(() =>
 );
 const loadWelcomeDialog = () => import('../components/welcome-dialog');
 const WelcomeDialog = lazy(() => loadWelcomeDialog().then((m) => ({ default: m.WelcomeDialog })));
-
-/**
- * What the first screen reads besides usage: the appointment types of the form's select. Asked
- * for by `app/first-screen-prefetch.ts` once the session probe has answered and this module has
- * loaded (issue 25), so that the form renders once, with its list, instead of rendering and
- * then rendering again when the list arrives.
- */
-export const prefetchFirstScreenReads = (client: QueryClient) =>
-  client.prefetchQuery(appointmentTypesQueryOptions());
 
 /** Spec point 9: the welcome pop-up shows 2 000 ms after arriving with the welcome flag. */
 export const WELCOME_DELAY_MS = 2000;
