@@ -1,43 +1,30 @@
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
-// By path: the config is bundled and run by Node before Vite's TypeScript handling, and a
-// workspace package's `.ts` export would be left for Node to load.
-import { API_PATHS } from '../../packages/contracts/src/api-paths';
+import { paths } from './src/config/paths';
+import { firstPageHtml } from './vite-plugins/first-page-html';
+import { preloadSessionProbe } from './vite-plugins/preload-session-probe';
 
 // In development the API runs on its own port; in production one process serves both
 // (decision 001), so the SPA always calls same-origin paths.
 const API_ORIGIN = 'http://localhost:3000';
 
-/**
- * Issue 25: every page's first question is "who is signed in?" (the route guards ask the session
- * probe before anything else). Asked by the page's own code, it waits for the entry chunk to
- * download and run: on a phone's slow link, most of a second during which the answer could
- * already be on its way. A preload in index.html starts it beside the entry chunk; the first
- * `fetch` of the same URL with the same credentials mode (lib/api-client.ts sends the cookie,
- * hence `use-credentials`) takes the preloaded answer. Later checks fetch afresh.
- */
-const preloadSessionProbe = (): Plugin => ({
-  name: 'clerkly:preload-session-probe',
-  transformIndexHtml: () => [
-    {
-      tag: 'link',
-      attrs: {
-        rel: 'preload',
-        href: API_PATHS.sessionProbe,
-        as: 'fetch',
-        crossorigin: 'use-credentials',
-      },
-      injectTo: 'head',
-    },
-  ],
-});
-
 export default defineConfig({
   plugins: [
     react(),
     preloadSessionProbe(),
+    // Where a signed-in clinician lands: Create Notes, and `/`, which leads there. The modules
+    // are the ones `src/app/route-modules.ts` loads for it.
+    firstPageHtml([
+      {
+        html: 'create-notes.html',
+        paths: [paths.home, paths.createNotes],
+        modules: [
+          'src/app/layouts/app-layout.tsx',
+          'src/features/create-notes/routes/create-notes.tsx',
+        ],
+      },
+    ]),
     // Brotli and gzip siblings of every text asset, made once at build time; the API sends the
     // one the browser accepts (plugins/web-app.ts, decision 010).
     compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
@@ -73,7 +60,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup-tests.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts'],
     restoreMocks: true,
     unstubGlobals: true,
     // Two files at a time (vitest's default on 2 cores is one), and a worker runs file after file

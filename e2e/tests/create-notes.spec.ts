@@ -314,6 +314,37 @@ test.describe('Create Notes', () => {
     await expect(page.getByRole('region', { name: 'Unsaved recording' })).toHaveCount(0);
   });
 
+  test('opened by its address, the page fetches each of its files and its session check once', async ({
+    page,
+    login,
+  }) => {
+    await login();
+    // Issue 25: the page's own HTML preloads the session probe and the page's modules. A preload
+    // the page cannot use (another URL, another credentials mode) would be fetched again.
+    const fetched = new Map<string, number>();
+    page.on('request', (request) => {
+      const { origin, pathname } = new URL(request.url());
+      if (origin !== E2E_BASE_URL) return;
+      fetched.set(pathname, (fetched.get(pathname) ?? 0) + 1);
+    });
+    await page.goto('/create-notes');
+    await expect(page.getByRole('textbox', { name: 'Patient Name' })).toBeVisible();
+    const preloads = await page
+      .locator('link[rel=modulepreload], link[rel=preload]')
+      .evaluateAll((links) =>
+        links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+      );
+
+    expect(preloads).toContain(API_PATHS.sessionProbe);
+    expect(preloads.filter((path) => path.endsWith('.js')).length).toBeGreaterThan(10);
+    for (const path of preloads) expect(fetched.get(path), path).toBe(1);
+    const twice = [...fetched].filter(
+      ([path, count]) =>
+        count > 1 && (path.startsWith('/assets/') || path === API_PATHS.sessionProbe),
+    );
+    expect(twice).toEqual([]);
+  });
+
   test('consent "No" blocks the session', async ({ page, login }) => {
     await login();
     await page.goto('/create-notes');

@@ -9,6 +9,9 @@ let testApp: TestApp;
 const distDir = mkdtempSync(path.join(tmpdir(), 'clerkly-dist-'));
 
 const INDEX_HTML = '<!doctype html><title>Clerkly</title>';
+// Create Notes' own HTML, as apps/web/vite-plugins/first-page-html.ts writes it (issue 25).
+const CREATE_NOTES_HTML =
+  '<!doctype html><title>Clerkly</title><link rel="modulepreload" href="/assets/app-1234.js">';
 const APP_JS = 'console.log("the app");'.repeat(20);
 
 /** A file with the brotli and gzip siblings the web build writes next to it. */
@@ -21,6 +24,11 @@ const writeWithCompressed = (file: string, text: string) => {
 beforeAll(async () => {
   mkdirSync(path.join(distDir, 'assets'));
   writeWithCompressed(path.join(distDir, 'index.html'), INDEX_HTML);
+  writeWithCompressed(path.join(distDir, 'create-notes.html'), CREATE_NOTES_HTML);
+  writeFileSync(
+    path.join(distDir, 'first-pages.json'),
+    JSON.stringify({ '/': 'create-notes.html', '/create-notes': 'create-notes.html' }),
+  );
   writeWithCompressed(path.join(distDir, 'assets', 'app-1234.js'), APP_JS);
   // Built before compression was added: served as it is.
   writeFileSync(path.join(distDir, 'assets', 'plain-5678.css'), 'body{margin:0}');
@@ -39,13 +47,29 @@ const get = (url: string, accept = 'text/html', acceptEncoding?: string) =>
   });
 
 describe('serving the built web app on the API port', () => {
-  it('serves index.html at / and for client-side routes (history fallback)', async () => {
-    for (const url of ['/', '/create-notes', '/my-sessions?from=x', '/no/such/page']) {
+  it('serves index.html for client-side routes (history fallback)', async () => {
+    for (const url of ['/login', '/my-sessions?from=x', '/no/such/page']) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
-      expect(response.body).toContain('<title>Clerkly</title>');
+      expect(response.body, url).toBe(INDEX_HTML);
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it("serves Create Notes' own HTML at / and /create-notes, with or without a query or slash", async () => {
+    for (const url of ['/', '/create-notes', '/create-notes/', '/create-notes?plan=x']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(CREATE_NOTES_HTML);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    // `/` is the app's page whatever the client accepts (a health probe, curl).
+    expect((await get('/', '*/*')).body).toBe(CREATE_NOTES_HTML);
+  });
+
+  it('keeps the page manifest out of the URL space', async () => {
+    const response = await get('/first-pages.json', '*/*');
+    expect(response.statusCode).toBe(404);
   });
 
   it('serves fingerprinted assets with a long cache lifetime', async () => {
@@ -104,14 +128,18 @@ describe('precompressed assets chosen by Accept-Encoding (issue 13)', () => {
     expect(response.headers['cache-control']).toContain('immutable');
   });
 
-  it('compresses index.html at / and on the history fallback, never caching it for long', async () => {
-    for (const url of ['/', '/login', '/create-notes']) {
+  it("compresses the pages' HTML at / and on the history fallback, never caching it for long", async () => {
+    for (const [url, html] of [
+      ['/', CREATE_NOTES_HTML],
+      ['/login', INDEX_HTML],
+      ['/create-notes', CREATE_NOTES_HTML],
+    ] as const) {
       const response = await get(url, 'text/html', 'br, gzip');
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-encoding'], url).toBe('br');
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
       expect(response.headers['cache-control'], url).toBe('no-cache');
-      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(INDEX_HTML);
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(html);
     }
   });
 });

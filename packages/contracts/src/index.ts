@@ -24,3 +24,4 @@ export * from './templates';
 export * from './record-sends';
 export * from './clinics';
 export * from './clinic-billing';
+export * from './web-build';
