@@ -314,7 +314,7 @@ test.describe('Create Notes', () => {
     await expect(page.getByRole('region', { name: 'Unsaved recording' })).toHaveCount(0);
   });
 
-  test('opened by its address, the page fetches each of its files and its session check once', async ({
+  test('opened by its address, the page fetches each of its files and asks who is signed in once', async ({
     page,
     login,
   }) => {
@@ -343,6 +343,9 @@ test.describe('Create Notes', () => {
         count > 1 && (path.startsWith('/assets/') || path === API_PATHS.sessionProbe),
     );
     expect(twice).toEqual([]);
+    // Who is signed in was asked once, as the app started (issue 13); the guard does not ask again.
+    await expect(page.getByRole('button', { name: /Open user menu$/ })).toBeVisible();
+    expect(fetched.get(API_PATHS.users)).toBe(1);
   });
 
   test('consent "No" blocks the session', async ({ page, login }) => {

@@ -1,9 +1,11 @@
-import { useDeferredValue, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader';
 import { AuthLayout } from '../layouts/auth-layout';
 import type { ProfileSetupStep } from '../../features/auth/components/profile-setup-step';
 import { useFinishSignIn } from '../../features/auth/hooks/use-finish-sign-in';
+import { currentUserQueryKey } from '../../lib/auth/current-user';
 import { useAuth } from '../../lib/auth/use-auth';
 import { getAuthenticatedRedirect, getUnauthenticatedRedirect } from './redirects';
 
@@ -39,11 +41,23 @@ export function ProtectedRoute({ profileSetup }: { profileSetup?: ProfileSetupSt
   // out) takes effect at once, so no page stays mounted to make calls without a session.
   const pageRendered = useDeferredValue(isAuthenticated === true);
 
+  const queryClient = useQueryClient();
+  const firstRun = useRef(true);
+  const openedOnFirstEntry = useRef(location.key === 'default');
+
   // "The authentication check is a current-user check on each protected page" (spec point 2);
-  // after the first one it runs in the background and the page stays on screen.
+  // after the first one it runs in the background and the page stays on screen. The page the
+  // app opened on (the history's first entry) has had its check: the one `main.tsx` starts with
+  // the app, answered or still on its way (issue 13). Asked again, it was a second
+  // `GET /api/users` on every page load, sent while the first screen was still loading.
   useEffect(() => {
-    recheck();
-  }, [location.pathname, recheck]);
+    const openingPage =
+      firstRun.current &&
+      openedOnFirstEntry.current &&
+      (queryClient.getQueryState(currentUserQueryKey)?.dataUpdateCount ?? 0) <= 1;
+    firstRun.current = false;
+    if (!openingPage) recheck();
+  }, [location.pathname, queryClient, recheck]);
 
   if (isAuthenticated === null) return <FullScreenLoader label={CHECKING_LABEL} />;
   if (!isAuthenticated) return <Navigate to={getUnauthenticatedRedirect(location)} replace />;
