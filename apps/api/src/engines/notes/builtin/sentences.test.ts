@@ -200,6 +200,20 @@ describe('the clinician turning to findings and the plan', () => {
     ).toEqual(['i will give you something for your pain and we will see you in two weeks']);
   });
 
+  it('cuts before "let us" and what the clinician will do next, not before "let us know"', () => {
+    expect(
+      splitSentences(
+        'i think these are tension headaches but your blood pressure is high let us recheck it in two weeks',
+        true,
+      ),
+    ).toEqual([
+      'i think these are tension headaches but your blood pressure is high',
+      'let us recheck it in two weeks',
+    ]);
+    const said = 'if the pain gets worse please let us know straight away';
+    expect(splitSentences(said, true)).toEqual([said]);
+  });
+
   it('keeps "the plan" inside a clause that runs on to it', () => {
     for (const said of [
       'so what is the plan for my knee then doctor',

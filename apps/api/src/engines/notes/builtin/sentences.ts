@@ -271,6 +271,12 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
         (bare === 'let' &&
           next === 'me' &&
           /^(?:take|have|look|listen|examine|check|feel)$/.test(words[i + 2] ?? '')) ||
+        // "… your blood pressure is high | let us recheck it in two weeks": what comes next.
+        (bare === 'let' &&
+          next === 'us' &&
+          /^(?:recheck|check|repeat|get|see|try|start|book|arrange|follow|bring|keep|increase|reduce|stop|switch|change|send|refer|order|review)$/.test(
+            words[i + 2] ?? '',
+          )) ||
         // "… from the caffeine | cut down on coffee": advice after the diagnosis.
         (bare === 'cut' && /^(?:down|back)$/.test(next)) ||
         (bare === 'drink' && next === 'plenty') ||

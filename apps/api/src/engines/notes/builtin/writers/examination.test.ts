@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { KNEE_VISIT, SHAPES, SORE_THROAT_VISIT, writerContext } from './consultation.fixture';
+import {
+  KNEE_VISIT,
+  SHAPES,
+  SORE_THROAT_VISIT,
+  inThreeShapes,
+  writerContext,
+} from './consultation.fixture';
 import { writeHistory } from './history';
 import { writeExamination } from './examination';
 
@@ -34,6 +40,24 @@ describe('examination writer', () => {
       // The finding is the clinician's, not the patient's story.
       const history = writeHistory(writerContext(SORE_THROAT_VISIT[shape]))?.content ?? '';
       expect(history).not.toMatch(/tonsils|Patel/i);
+    });
+  }
+
+  const BREAST_LUMP_VISIT = inThreeShapes([
+    ['patient', 'I found a lump in my right breast last week.'],
+    [
+      'doctor',
+      'On exam there is a two centimetre firm mobile lump in the upper outer quadrant of the right breast. No lymph nodes in the armpit.',
+    ],
+  ]);
+
+  for (const shape of SHAPES) {
+    it(`writes a breast finding under Breast, not the abdomen's "quadrant" or the neck's "lymph", ${shape}`, () => {
+      const bullets = writeExamination(writerContext(BREAST_LUMP_VISIT[shape]))?.bullets ?? [];
+      expect(bullets[0]).toMatch(
+        /^Breast: There is a two centimetre firm mobile lump in the upper/,
+      );
+      expect(bullets.join(' ')).not.toMatch(/Gastrointestinal|Neck/);
     });
   }
 });

@@ -7,6 +7,9 @@ import { toSentence } from '../style';
 import { META, type SectionBody, type WriterContext } from './writer';
 
 const EXAM_SYSTEMS: [string, RegExp][] = [
+  // First: a breast lump "in the upper outer quadrant" is not the abdomen's, nor the armpit's
+  // lymph nodes the neck's.
+  ['Breast', /\b(?:breasts?|nipples?|areolae?|axillae?|axillary|armpits?)\b/],
   ['Neck', /\b(?:neck|thyroid|thyromegaly|jugular|jvd|carotid|lymph|adenopathy|lymphadenopathy)\b/],
   [
     'Cardiovascular',
