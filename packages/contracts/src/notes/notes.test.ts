@@ -209,6 +209,31 @@ describe('the side of a finding in speech without punctuation', () => {
   });
 });
 
+describe('a side the speaker took back', () => {
+  const said = [
+    '[doctor] What brings you in today?\n[patient] I have pain in my left shoulder, sorry, I mean my right shoulder, for about two weeks.',
+    'i have pain in my left shoulder sorry i mean my right shoulder for about two weeks',
+  ];
+  for (const transcript of said) {
+    it(`flags the side taken back, not the correction: ${transcript.slice(0, 12)}`, () => {
+      const findings = checkNoteSafety('<p>Endorses left shoulder pain.</p>', transcript);
+      expect(findings).toMatchObject([
+        {
+          kind: 'laterality',
+          message: 'The note says left; the transcript says right shoulder.',
+        },
+      ]);
+      expect(checkNoteSafety('<p>Endorses right shoulder pain.</p>', transcript)).toEqual([]);
+    });
+  }
+
+  it('still takes a side said twice, the second time with "sorry" about something else', () => {
+    const transcript =
+      '[patient] My left shoulder hurts. Sorry, I am late, the left shoulder is the one.';
+    expect(checkNoteSafety('<p>Left shoulder pain.</p>', transcript)).toEqual([]);
+  });
+});
+
 describe('sentences that stop mid-phrase', () => {
   it('are cut back to the last complete clause, or dropped', () => {
     expect(endsMidPhrase('We will get a lipid panel to.')).toBe(true);

@@ -241,6 +241,15 @@ const NOT_BODY = new Set([
   'with',
 ]);
 
+/** Words a speaker corrects themselves with ("sorry", "I mean", "or rather"). */
+const SELF_REPAIR = new Set(['sorry', 'mean', 'meant', 'rather', 'oops', 'wait']);
+
+/** Whether the words after a side and its part take it back for the other side. */
+function takenBack(after: readonly string[], other: string): boolean {
+  const repair = after.findIndex((token) => SELF_REPAIR.has(token));
+  return repair >= 0 && after.slice(repair + 1).includes(other);
+}
+
 function checkLaterality(sentence: string, segments: Indexed[], findings: SafetyFinding[]): void {
   const lower = sentence.toLowerCase();
   for (const match of lower.matchAll(SIDE)) {
@@ -259,8 +268,10 @@ function checkLaterality(sentence: string, segments: Indexed[], findings: Safety
       segment.stems.forEach((s, i) => {
         if (s !== partStem) return;
         const before = [...carried, ...segment.tokens.slice(0, i)].slice(-4);
-        if (before.includes(side)) same.push(segment);
-        else if (before.includes(other)) opposite.push(segment);
+        // "my left shoulder, sorry, I mean my right": the side taken back is the other one's.
+        if (before.includes(side) && !takenBack(segment.tokens.slice(i + 1, i + 7), other)) {
+          same.push(segment);
+        } else if (before.includes(other) || before.includes(side)) opposite.push(segment);
       });
     });
     if (same.length === 0 && opposite.length > 0) {

@@ -494,6 +494,32 @@ describe('builtin engine: facts a clinician looks for', () => {
   });
 });
 
+describe('builtin engine: a side the patient took back', () => {
+  const SHOULDER_VISIT = inThreeShapes([
+    ['doctor', 'Hi there, what brings you in today?'],
+    [
+      'patient',
+      'I have pain in my left shoulder, sorry, I mean my right shoulder, for about two weeks.',
+    ],
+    ['doctor', 'Is it worse when you lift your arm?'],
+    ['patient', 'Yes, lifting my arm above my head is the worst.'],
+    ['doctor', 'On exam, there is pain with abduction of the right shoulder above ninety degrees.'],
+  ]);
+
+  for (const shape of SHAPES) {
+    it(`writes the side the patient corrected to, never the one taken back, ${shape}`, async () => {
+      const note = await engine.generate({
+        transcript: SHOULDER_VISIT[shape],
+        template: template('SOAP Note'),
+      });
+      const subjective = section(note, 'Subjective');
+      expect(subjective).toMatch(/right shoulder/);
+      expect(note.text).not.toMatch(/left/i);
+      expect(note.safety).toEqual([]);
+    });
+  }
+});
+
 describe('builtin engine: speaker tags', () => {
   const lines = [
     ['doctor', 'What brings you in today?'],

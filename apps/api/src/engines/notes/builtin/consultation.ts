@@ -17,7 +17,13 @@ import {
   WEAK_SYMPTOM_WORDS,
   type BodySystem,
 } from './lexicon';
-import { detokenise, normaliseText, stripLeadingMarkers, wordCount } from './normalise';
+import {
+  detokenise,
+  keepCorrectedSide,
+  normaliseText,
+  stripLeadingMarkers,
+  wordCount,
+} from './normalise';
 import { splitSentences } from './sentences';
 import {
   AFFIRMING_QUANTITIES,
@@ -191,7 +197,12 @@ const BACKCHANNEL =
 function unpunctuatedTurns(turns: RawTurn[]): RawTurn[] {
   return turns.flatMap((turn) => {
     if (turn.role !== 'unknown' || /[.?!]/.test(turn.text)) return [turn];
-    return splitSentences(turn.text, true).map((text) => ({ role: 'unknown' as const, text }));
+    // A side taken back is dropped before the cuts, which would part it from its correction
+    // ("my left shoulder sorry | i mean my right shoulder").
+    return splitSentences(keepCorrectedSide(turn.text), true).map((text) => ({
+      role: 'unknown' as const,
+      text,
+    }));
   });
 }
 

@@ -203,12 +203,30 @@ export function stripLeadingMarkers(text: string): string {
   return out;
 }
 
+/**
+ * A side said and taken back: "my left shoulder, sorry, i mean my right shoulder", "the left, or
+ * rather the right knee". Only the correction stands, so no sentence is written from the side
+ * that was withdrawn (the safety check holds a note to the same reading). Only words that say
+ * the speaker is correcting themselves count: a bare "no" can be a reply ("does your left knee
+ * hurt no my right one does"), which is left for the reader.
+ */
+const SIDE_TAKEN_BACK =
+  /\b(?:left|right)((?:\s+[a-z]+){0,2}?)\s*,?\s+(?:(?:no\s*,?\s+)?(?:sorry|oops|wait)|i mean|i meant|or rather)(?:\s*,?\s+(?:i mean|i meant|no|sorry))*\s*,?\s+(?:(?:my|the|your|his|her|their|it is|it's|on the)\s+)?(left|right)\b/gi;
+
+export function keepCorrectedSide(text: string): string {
+  return text.replace(SIDE_TAKEN_BACK, (whole: string, _part: string, side: string) =>
+    whole.toLowerCase().startsWith(side.toLowerCase()) ? whole : side,
+  );
+}
+
 /** Lowercase, detokenised, disfluency-free text with numbers and units as a clinician writes. */
 export function normaliseText(raw: string): string {
   // Titles keep their full stop out of the sentence splitter's way ("ms. cooper").
   let out = raw.toLowerCase().replace(/\b(mr|mrs|ms|dr|st|vs)\.(?=\s)/g, '$1');
   out = detokenise(out);
   out = out.replace(/\s+([,.?!;:%])/g, '$1');
+  // Before the fillers go: "i mean" is one, and here it says what was corrected.
+  out = keepCorrectedSide(out);
   out = removeDisfluencies(out);
   out = numberWordsToDigits(out);
   out = normaliseUnits(out);
