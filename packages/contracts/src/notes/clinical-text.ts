@@ -327,7 +327,9 @@ export function spacedDecimalsAsPoint(text: string): string {
 export function wordTokens(text: string): string[] {
   const raw = spacedDecimalsAsPoint(text.toLowerCase())
     .replace(/[’‘]/g, "'")
-    .match(/\d+(?:[.:/,]\d+)*|[a-z]+(?:'[a-z]+)?|%|[,;]/g);
+    // "SpO2", the label a note gives the oxygen saturation, is one word: split into "spo" and "2"
+    // it matched nothing a patient or clinician says, and every saturation line went unsupported.
+    .match(/\bspo2\b|\d+(?:[.:/,]\d+)*|[a-z]+(?:'[a-z]+)?|%|[,;]/g);
   if (!raw) return [];
   const out: string[] = [];
   let i = 0;

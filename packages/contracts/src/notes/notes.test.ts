@@ -209,6 +209,16 @@ describe('the side of a finding in speech without punctuation', () => {
   });
 });
 
+describe('the oxygen saturation as a note writes it', () => {
+  it('finds "SpO2: 98%." in a saturation said in words', () => {
+    const [evidence] = alignNoteEvidence(
+      '<p>SpO2: 98%.</p>',
+      '[doctor] Your oxygen saturation is ninety eight percent.',
+    );
+    expect(evidence).toMatchObject({ supported: true, support: 1 });
+  });
+});
+
 describe('a side the speaker took back', () => {
   const said = [
     '[doctor] What brings you in today?\n[patient] I have pain in my left shoulder, sorry, I mean my right shoulder, for about two weeks.',

@@ -520,6 +520,38 @@ describe('builtin engine: a side the patient took back', () => {
   }
 });
 
+describe('builtin engine: a short cough visit', () => {
+  const COUGH_VISIT = inThreeShapes([
+    ['doctor', 'What brings you in today?'],
+    ['patient', 'I have had a cough for ten days.'],
+    [
+      'doctor',
+      'Your chest is clear and your oxygen is ninety eight percent. This is likely a post viral cough. If you cough up blood or get short of breath come back straight away.',
+    ],
+  ]);
+
+  for (const shape of SHAPES) {
+    it(`writes the finding said with a vital, the saturation, the diagnosis once and the safety net, ${shape}`, async () => {
+      const note = await engine.generate({
+        transcript: COUGH_VISIT[shape],
+        template: template('SOAP Note'),
+      });
+      const objective = section(note, 'Objective');
+      // The saturation was dropped as unsupported ("SpO2" read as "spo" and "2").
+      expect(objective).toMatch(/^SpO2: 98%\.$/m);
+      // Said in the same breath as the saturation, the finding was dropped with it.
+      expect(objective).toMatch(/Respiratory: The patient's chest is clear\./);
+      expect(section(note, 'Assessment')).toMatch(/This is likely a post viral cough\./);
+      const plan = section(note, 'Plan');
+      expect(plan).not.toMatch(/post viral cough/);
+      expect(plan).toMatch(/cough up blood or get short of breath come back straight away/);
+      expect(note.safety).toEqual([]);
+      for (const sentence of note.evidence ?? [])
+        expect(sentence.supported, sentence.text).toBe(true);
+    });
+  }
+});
+
 describe('builtin engine: speaker tags', () => {
   const lines = [
     ['doctor', 'What brings you in today?'],

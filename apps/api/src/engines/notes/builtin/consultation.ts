@@ -1293,10 +1293,13 @@ function statesDiagnosis(text: string): boolean {
   const named = CONDITION_RE.exec(after);
   CONDITION_RE.lastIndex = 0;
   if (named !== null && wordCount(after.slice(0, named.index)) <= 3) return true;
-  // "i think these are palpitations from the caffeine": what the symptoms are, named.
-  if (!/\b(?:these|those|they) are $/.test(`${said[0]} `)) return false;
+  // "i think these are palpitations from the caffeine", "this is likely a post viral cough": what
+  // the symptoms are, named ("this is a lot of pain" names nothing).
+  if (!/\b(?:these|those|they) are $/.test(`${said[0]} `) && !/^this is\b/.test(said[0]))
+    return false;
   const symptom = symptomsIn(after)[0];
-  return symptom !== undefined && wordCount(after.slice(0, symptom.index)) <= 2;
+  const before = symptom === undefined ? '' : after.slice(0, symptom.index);
+  return symptom !== undefined && wordCount(before) <= 2 && !/\bof\b/.test(before);
 }
 
 function readPastConditions(draft: ConsultationDraft, u: Utterance): void {

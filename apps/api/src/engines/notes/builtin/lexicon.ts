@@ -688,6 +688,10 @@ export const CONDITIONS = [
   // Short acute visits in general practice.
   'tonsillitis',
   'viral infection',
+  'post viral cough',
+  'post-viral cough',
+  'postviral cough',
+  'viral cough',
   'chest infection',
   'gastroenteritis',
   'stomach bug',

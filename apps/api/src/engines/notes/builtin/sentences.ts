@@ -267,7 +267,7 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
         // "… no bony tenderness | this is a sprain": the diagnosis, said plainly.
         (bare === 'this' &&
           next === 'is' &&
-          NAMES_CONDITION.test(words.slice(i + 2, i + 6).join(' '))) ||
+          NAMES_CONDITION.test(words.slice(i + 2, i + 7).join(' '))) ||
         (bare === 'let' &&
           next === 'me' &&
           /^(?:take|have|look|listen|examine|check|feel)$/.test(words[i + 2] ?? '')) ||

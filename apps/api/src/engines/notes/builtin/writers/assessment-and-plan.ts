@@ -246,8 +246,18 @@ export function writeAssessment(ctx: WriterContext): SectionBody | null {
 
 export function writePlan(ctx: WriterContext): SectionBody | null {
   const problems = collectProblems(ctx);
+  // The diagnosis is the assessment's: "I think …", and "This is likely a post viral cough."
+  // where the line names the problem's own title.
   const lines = problems.flatMap((p) =>
-    p.lines.filter((l) => !/^I (?:think|(?:would |'d )?say)\b/.test(l)),
+    p.lines.filter(
+      (l) =>
+        !/^I (?:think|(?:would |'d )?say)\b/.test(l) &&
+        !(
+          p.title &&
+          /^This (?:is|looks like|sounds like)\b/.test(l) &&
+          l.toLowerCase().includes(p.title.toLowerCase())
+        ),
+    ),
   );
   const follow = planFollowUpLine(ctx);
   if (follow) lines.push(follow);

@@ -45,6 +45,10 @@ const EXAM_SYSTEMS: [string, RegExp][] = [
  */
 const NEXT_PART_FOUND = new RegExp(`,? and (?=(?:your|her|his|their|the) ${PART_FOUND_SOURCE})`);
 
+/** A vital sign read out with its value, and the "and" that joined it to a finding. */
+const VITAL_CLAUSE =
+  /(?:,?\s*\b(?:and|with)\s+)?\b(?:(?:your|her|his|their|the)\s+)?(?:blood pressure|heart rate|pulse(?: rate)?|temperature|respiratory rate|oxygen(?: saturation| sat| level)?|sats|peak flow)\b[^,.;]*?\d[^,.;]*/g;
+
 /** A part and how it was found, said plainly: "your lungs sound nice and clear". */
 const PART_FOUND_SAID = new RegExp(`^(?:(?:your|her|his|their|the) )?${PART_FOUND_SOURCE}`);
 
@@ -79,14 +83,17 @@ const EXAM_INSTRUCTION =
 function examFinding(ctx: WriterContext, raw: string): string | null {
   let t = raw;
   if (EXAM_INSTRUCTION.test(t)) return null;
-  // Vital signs are written once, in their own lines.
+  // Vital signs are written once, in their own lines. A finding said in the same breath stays:
+  // "your chest is clear and your oxygen is 98%".
   if (
     /\b(?:blood pressure|heart rate|pulse rate|temperature|respiratory rate|oxygen|peak flow|running a fever|vital signs|vitals)\b/.test(
       t,
     ) &&
     countMatches(EXAM_RE, t.replace(/\b(?:pulse|rate)\b/g, '')) < 2
   ) {
-    return null;
+    const rest = t.replace(VITAL_CLAUSE, '').trim();
+    if (rest === t || wordCount(rest) < 3 || !PART_FOUND_SAID.test(rest)) return null;
+    t = rest;
   }
   t = t.replace(
     /^(?:looking at|listening to|examining|checking) (?:your |the |his |her |their )?[a-z]+(?: and (?:your |the |his |her |their )?[a-z]+)?,?\s*/,
