@@ -36,12 +36,19 @@ const POLL_SECONDS = { postgres: 0.5, pglite: 2 } as const;
  * Handlers must be idempotent: a job can run twice (a worker killed after finishing but before
  * pg-boss recorded it), and must then produce one result.
  */
+/** How long a stopping queue waits for aborted handlers to end before the database closes. */
+const SETTLE_MS = 10_000;
+
 export class JobQueue implements JobSender {
   readonly workerId = randomUUID();
   private readonly boss: PgBoss;
   private readonly liveness: WorkerLiveness;
   private readonly localWorkers = new Map<string, string[]>();
-  private readonly inFlight = new Map<string, AbortController>();
+  /** The jobs this process is running: how to abort each, and when it has settled. */
+  private readonly inFlight = new Map<
+    string,
+    { controller: AbortController; settled: Promise<void> }
+  >();
   private started = false;
 
   constructor(
@@ -252,7 +259,9 @@ export class JobQueue implements JobSender {
     handler: (data: unknown, context: JobContext) => Promise<void>,
   ): Promise<void> {
     const controller = new AbortController();
-    this.inFlight.set(job.id, controller);
+    let settle = (): void => undefined;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    this.inFlight.set(job.id, { controller, settled });
     const started = performance.now();
     try {
       // Written before the job runs; a job left running with no claim is taken for orphaned.
@@ -281,6 +290,7 @@ export class JobQueue implements JobSender {
     } finally {
       this.inFlight.delete(job.id);
       await this.liveness.release(job.id).catch(() => undefined);
+      settle();
     }
   }
 
@@ -323,17 +333,39 @@ export class JobQueue implements JobSender {
   async stop(drainMs = 20_000): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    const abortTimer = setTimeout(
-      () => {
-        for (const controller of this.inFlight.values()) controller.abort();
-      },
-      Math.max(0, drainMs - 1000),
-    );
+    const abortAll = () => {
+      for (const { controller } of this.inFlight.values()) controller.abort();
+    };
+    const abortTimer = setTimeout(abortAll, Math.max(0, drainMs - 1000));
     try {
       await this.boss.stop({ graceful: true, timeout: drainMs, wait: true, close: true });
     } finally {
       clearTimeout(abortTimer);
+      // pg-boss stops waiting after `drainMs` and fails what is still running, but a handler
+      // aborted then can take longer to wind down (a decoder's process killed on a busy
+      // machine). It settles here, before the caller closes the database: pg-boss records the
+      // handler's end without waiting for the write, which then met a closed pool ("Cannot use
+      // a pool after calling end on the pool", an unhandled rejection in a loaded test run).
+      abortAll();
+      await this.settleInFlight();
       await this.liveness.stop();
     }
+  }
+
+  /** Waits, at most `SETTLE_MS`, for the running handlers to end, then for what they set off. */
+  private async settleInFlight(): Promise<void> {
+    const running = [...this.inFlight.values()].map((job) => job.settled);
+    if (running.length === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), SETTLE_MS);
+    });
+    const outcome = await Promise.race([Promise.all(running), late]);
+    clearTimeout(timer);
+    if (outcome === 'late') {
+      this.log.warn({ jobs: this.inFlight.size }, 'Jobs still running after shutdown; closing');
+    }
+    // pg-boss's completion or failure write starts in the microtasks after a handler settles.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
