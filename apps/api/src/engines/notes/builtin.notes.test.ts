@@ -552,6 +552,40 @@ describe('builtin engine: a short cough visit', () => {
   }
 });
 
+describe('builtin engine: medicines asked about one by one', () => {
+  const BLOOD_PRESSURE_REVIEW = inThreeShapes([
+    ['doctor', 'Good morning, what brings you in?'],
+    ['patient', 'I am here for my blood pressure check.'],
+    ['doctor', 'Are you taking the amlodipine?'],
+    ['patient', "I ran out of it two weeks ago so I haven't been taking it."],
+    ['doctor', 'What about the atorvastatin?'],
+    ['patient', 'I take that every night.'],
+    [
+      'doctor',
+      'Your blood pressure is one sixty over ninety five today. That is high because you have been off the amlodipine. Restart amlodipine five milligrams once a day and we will recheck in two weeks.',
+    ],
+  ]);
+
+  for (const shape of SHAPES) {
+    it(`says which medicine each reply is about, and the restart as the plan, ${shape}`, async () => {
+      const note = await engine.generate({
+        transcript: BLOOD_PRESSURE_REVIEW[shape],
+        template: template('Clinic Visit Note'),
+      });
+      const history = section(note, 'History of Present Illness');
+      expect(history).toMatch(/ran out of the amlodipine 2 weeks ago/);
+      expect(history).toMatch(/takes the atorvastatin every night/);
+      // Never the medicine of the question before: "what about the atorvastatin" hidden in
+      // unpunctuated speech left "that" to the amlodipine.
+      expect(history).not.toMatch(/takes (?:the )?amlodipine/);
+      expect(section(note, 'Assessment and Plan')).toMatch(
+        /^Restart amlodipine 5 mg once a day, and we will recheck in 2 weeks\./,
+      );
+      expect(note.safety).toEqual([]);
+    });
+  }
+});
+
 describe('builtin engine: speaker tags', () => {
   const lines = [
     ['doctor', 'What brings you in today?'],

@@ -118,7 +118,7 @@ export interface Consultation {
   punctuated: boolean;
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export const termPattern = (terms: readonly string[]) =>
   new RegExp(
     `\\b(?:${[...terms]
@@ -161,7 +161,7 @@ const PLAN_CUE =
 
 /** Treatment talk that starts the plan once the history is over. */
 const PLAN_ACTION =
-  /\b(?:we will|we are going to|i am going to|i want to|i would like to|let us|i recommend|i suggest|we should|we can|we could|we need to)\b[^.]*\b(?:prescribe|order|refer|referral|schedule|start you|increase|decrease|continue|stop|send you|send out|give you|put you on|get you|get your|recommend|surgery|physical therapy|injection|brace|splint|sling|crutches|follow up|keep monitoring|monitor (?:it|them|this|that|your)|keep an eye on)\b|\bi(?:'ll| will) (?:give you|prescribe|refer you|order|send you|put you on|start you on|increase|decrease|reduce|double|halve|switch you|arrange|book)\b|\bwe will (?:do|run|arrange|take) (?:some )?(?:blood tests?|bloods|tests)\b|\bwe suspect\b|\bi suspect\b|\bi (?:think|would say|'d say|say) (?:this|that) is (?:probably |likely |most likely |more of )?(?:a|an) |\bi(?:'ll| will) write (?:\w+ ){0,2}(?:certificate|sick note|fit note|letter|prescription|referral)/;
+  /\b(?:we will|we are going to|i am going to|i want to|i would like to|let us|i recommend|i suggest|we should|we can|we could|we need to)\b[^.]*\b(?:prescribe|order|refer|referral|schedule|start you|increase|decrease|continue|stop|send you|send out|give you|put you on|get you|get your|recommend|surgery|physical therapy|injection|brace|splint|sling|crutches|follow up|keep monitoring|monitor (?:it|them|this|that|your)|keep an eye on)\b|\bi(?:'ll| will) (?:give you|prescribe|refer you|order|send you|put you on|start you on|increase|decrease|reduce|double|halve|switch you|arrange|book)\b|\bwe will (?:do|run|arrange|take) (?:some )?(?:blood tests?|bloods|tests)\b|\bwe suspect\b|\bi suspect\b|\bi (?:think|would say|'d say|say) (?:this|that) is (?:probably |likely |most likely |more of )?(?:a|an) |\bi(?:'ll| will) write (?:\w+ ){0,2}(?:certificate|sick note|fit note|letter|prescription|referral)|^(?:please )?(?:restart|resume|start|stop|continue|take) (?:taking )?(?:the |your )?[a-z]+ \d+(?:\.\d+)? ?(?:mg|mcg|micrograms?|milligrams?|units?|ml)\b|\b(?:we|i) will recheck\b/;
 
 const QUESTION_START =
   /^(?:do|does|did|are|is|was|were|have|has|had|can|could|would|will|any|anything|how|what|when|where|why|which|who|whose|so you|and you|you have|you are|you had|you were|you do(?! not need)|you did|you feel|you said|you mentioned|you never|you take|you still)\b/;

@@ -214,6 +214,28 @@ describe('the clinician turning to findings and the plan', () => {
     expect(splitSentences(said, true)).toEqual([said]);
   });
 
+  it('cuts before a medicine to restart or the next one asked about, not inside "we will start"', () => {
+    expect(
+      splitSentences(
+        'that is high because you have been off the amlodipine restart amlodipine 5 mg once a day',
+        true,
+      ),
+    ).toEqual([
+      'that is high because you have been off the amlodipine',
+      'restart amlodipine 5 mg once a day',
+    ]);
+    expect(
+      splitSentences('i ran out so i have not been taking it what about the atorvastatin', true),
+    ).toEqual(['i ran out so i have not been taking it', 'what about the atorvastatin']);
+    for (const said of [
+      'so this means we will um start chemotherapy after you have recovered',
+      'so i wan na continue the lisinopril at twenty milligrams',
+      'if it hurts take ibuprofen',
+    ]) {
+      expect(splitSentences(said, true)).toEqual([said]);
+    }
+  });
+
   it('keeps "the plan" inside a clause that runs on to it', () => {
     for (const said of [
       'so what is the plan for my knee then doctor',

@@ -90,7 +90,11 @@ function opensQuestion(word: string, next: string, after: string): boolean {
     return (
       (AUXILIARY.test(next) &&
         /^(?:you|your|there|it|that|this|they|he|she|the|we|i)$/.test(after)) ||
-      /^(?:brings|long|often|much|many|else|kind|sort|type|happened)$/.test(next)
+      /^(?:brings|long|often|much|many|else|kind|sort|type|happened)$/.test(next) ||
+      // "… not been taking it | what about the atorvastatin": the next thing asked about.
+      (/^(?:what|how)$/.test(word) &&
+        next === 'about' &&
+        /^(?:the|your|his|her|their|any)$/.test(after))
     );
   }
   if (AUXILIARY.test(word)) {
@@ -305,6 +309,31 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
       // condition ("if you need it more than 4 times a day come back and see me").
       !openSubordinate &&
       !(/^(?:if|when|whenever|unless)$/.test(current[0] ?? '') && current.length <= 16);
+    // A medicine to take, restart or stop, after a finished clause: "… you have been off the
+    // amlodipine | restart amlodipine 5 mg once a day". A clause opened by "because" or "since"
+    // after its main one ("that is high because …") is finished too; one opened by "if" or
+    // "when" goes on into its instruction ("if it hurts take ibuprofen").
+    const recentWords = current.slice(-8).join(' ');
+    const medicineInstruction =
+      /^(?:take|start|restart|resume|continue|stop)$/.test(bare) &&
+      (MEDICINE_NAMES.has(next) ||
+        (/^(?:some|regular|the|your|taking)$/.test(next) &&
+          MEDICINE_NAMES.has(words[i + 2] ?? ''))) &&
+      mayEndBefore(prev) &&
+      // "we will um start chemotherapy", "go ahead and continue continue your lisinopril": the
+      // verb goes on from what came before (a filler can stand between).
+      // "continue continue your lisinopril": a stutter, not a new sentence.
+      bare !== prev &&
+      !/(?:\b(?:will|would|can|could|should|must|may|might|going|to|and|then|or|please)|'ll|'d)$/.test(
+        current.slice(-3).join(' '),
+      ) &&
+      // "i wan na continue the lisinopril" (tokenised speech), "gonna", "want to", "we'll um".
+      !/\b(?:will|would|can|could|should|must|going|to|na|wanna|gonna|want|need)\b|'ll\b/.test(
+        current.slice(-2).join(' '),
+      ) &&
+      (!openSubordinate ||
+        (!/\b(?:if|when|whenever|unless|until|once|after|before|although)\b/.test(recentWords) &&
+          !/^(?:because|since)$/.test(current[0] ?? '')));
     // "… plenty of fluids | if she stops drinking or gets a rash bring her back": a safety net,
     // whose action follows its condition; after another "if" clause too ("to use if you get the
     // pain | if the pain comes on at rest … call 999").
@@ -340,6 +369,8 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
       (bare !== 'any' || !NOT_BEFORE_ANY.test(prev)) &&
       (mayEndBefore(prev) ||
         (prev === 'that' && AUXILIARY.test(bare) && next === 'you') ||
+        // "… i have not been taking it | what about the atorvastatin".
+        (/^(?:it|them)$/.test(prev) && next === 'about') ||
         // "no none of that | any swelling in your ankles".
         (bare === 'any' && /\b(?:of|like) that$/.test(current.join(' '))));
     // The answer to a question just asked: "... oxygen at night | no", "... alcohol | yeah but".
@@ -433,6 +464,7 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
       (current.length >= 2 &&
         (answerBoundary ||
           instructionBoundary ||
+          medicineInstruction ||
           safetyNet ||
           findingBoundary ||
           questionBoundary ||

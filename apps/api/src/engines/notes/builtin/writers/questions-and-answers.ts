@@ -5,6 +5,7 @@
 import { readNumber } from '@clerkly/contracts';
 import {
   type Utterance,
+  escapeRe,
   relevance,
   stripAnswerWord,
   symptomsIn,
@@ -300,7 +301,8 @@ export function questionAnswerSentences(ctx: WriterContext, q: Utterance): strin
       out.push(fromClinician(ctx, statement));
   }
   const questionWords = new Set(q.text.split(/[^a-z0-9]+/));
-  const asWhatWasAsked = (said: string) => namingWhatWasAsked(q.text, said);
+  const asWhatWasAsked = (said: string) =>
+    namingTheMedicineAsked(q.text, namingWhatWasAsked(q.text, said));
   for (const said of contentSentences) {
     const t = asWhatWasAsked(said);
     // "any chest pain?" "no chest pain." — the statement above already says it.
@@ -350,6 +352,27 @@ export function namingWhatWasAsked(question: string, reply: string): string {
       )
     : reply;
 }
+
+/**
+ * "are you taking the amlodipine?" "i ran out of it two weeks ago": of amlodipine. Written alone,
+ * "ran out of it" does not say which medicine. Only in the reply to the question that named one
+ * medicine, never in talk further on, where "it" may be another (unpunctuated speech can hide
+ * the next question: "… taking it what about the atorvastatin | i take that every night").
+ */
+function namingTheMedicineAsked(question: string, reply: string): string {
+  const medicines = new Set(question.match(MEDICINES_NAMED) ?? []);
+  const [medicine] = medicines;
+  if (medicine === undefined || medicines.size > 1 || MEDICINE_NAMED.test(reply)) return reply;
+  // As the question had it, in the patient's words: "your inhaler" is "my inhaler".
+  const determiner = new RegExp(`\\b(the|your) ${escapeRe(medicine)}\\b`).exec(question)?.[1];
+  const named = determiner ? `${determiner === 'your' ? 'my' : 'the'} ${medicine}` : medicine;
+  return reply.replace(MEDICINE_AS_IT, `$1 ${named}`);
+}
+
+const MEDICINES_NAMED = new RegExp(MEDICINE_NAMED.source, 'g');
+/** A medicine spoken of as "it" or "that": "take that every night", "ran out of it". */
+const MEDICINE_AS_IT =
+  /\b(takes?|taking|took|out of|on|off|stopped|started|using|uses?|used|tolerate|tolerating|skip|skipped|missed|forget|forgot|finished)\s+(?:it|that)\b(?! (?:is|was|has|had)\b)/;
 
 /** "does the pain go anywhere?", "did it spread": a question of where a symptom goes. */
 const WHERE_IT_GOES =
