@@ -7,9 +7,9 @@ export const button = (page: Page, name: string) => page.getByRole('button', { n
 /** Stage 1: patient name, default appointment type, consent Yes, Start Session. */
 export async function startSession(page: Page, patientName: string) {
   await page.getByRole('textbox', { name: 'Patient Name' }).fill(patientName);
-  await expect(page.getByRole('combobox', { name: 'Appointment Type' })).toHaveValue(
-    'General Consult',
-  );
+  await expect(
+    page.getByRole('combobox', { name: 'Appointment Type' }).locator('option:checked'),
+  ).toHaveText('General Consult');
   await page.getByRole('radio', { name: 'Yes' }).check();
   await button(page, 'Start Session').click();
   await expect(page.getByRole('heading', { name: patientName })).toBeVisible();

@@ -76,9 +76,8 @@ describe('Create Notes: create session', () => {
     const { user, requests } = await renderCreateNotes();
     await fill(user, await screen.findByRole('textbox', { name: 'Patient Name' }), 'Ann Lee');
     const appointmentType = screen.getByRole('combobox', { name: 'Appointment Type' });
-    await waitFor(() => expect(appointmentType).toHaveValue('General Consult'));
-    await user.click(appointmentType);
-    await user.click(await screen.findByRole('option', { name: 'Follow-up' }));
+    await waitFor(() => expect(appointmentType).toHaveDisplayValue('General Consult'));
+    await user.selectOptions(appointmentType, 'Follow-up');
     await user.click(screen.getByRole('radio', { name: 'Yes' }));
     await user.click(screen.getByRole('button', { name: 'Start Session' }));
 
