@@ -96,7 +96,7 @@ export function CreateSessionForm({ onLimitReached }: CreateSessionFormProps) {
         />
         {/* The browser's own list (issue 25): a phone shows its own picker, and the first
             screen loads none of the popover, positioning and scrolling code a custom list needs
-            (nine files, a tenth of the page's script). */}
+            (7 files, 35 of the page's 239 KiB of gzipped script). */}
         <NativeSelect
           label="Appointment Type"
           withAsterisk
