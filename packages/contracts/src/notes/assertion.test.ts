@@ -125,6 +125,24 @@ describe('a "no" taken back at once', () => {
   });
 });
 
+describe('a "no" from someone who has not found out', () => {
+  it.each([
+    ["[doctor] Any fever?\n[patient] I don't think so, I haven't checked.", 'tagged'],
+    ["Any fever? I don't think so, I haven't checked.", 'untagged'],
+    ['any fever i do not think so i have not checked my temperature let me examine you', 'asr'],
+    ['any fever no not sure', 'asr, not sure'],
+  ])('neither denies nor affirms (%s)', (text) => {
+    expect(assertions(text, 'fever')).toEqual(['asked']);
+  });
+
+  it('leaves a plain no, and one that says what was checked, a denial', () => {
+    expect(assertions('any fever no i checked it was normal', 'fever')).toContain('negated');
+    expect(assertions("[doctor] any fever?\n[patient] no, I don't think so.", 'fever')).toEqual([
+      'negated',
+    ]);
+  });
+});
+
 describe('what the patient does have after a denial', () => {
   it.each([
     ['[patient] no fever , some chills .', 'punctuated'],

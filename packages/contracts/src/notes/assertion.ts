@@ -292,8 +292,14 @@ function cuesBefore(text: AssertionText, first: number): BackwardCue[] {
   return found;
 }
 
-/** An answer at token `at` (after fillers): 'negated', 'affirmed' or null. */
-function answerAt(tokens: readonly AssertionToken[], at: number): 'negated' | 'affirmed' | null {
+/**
+ * An answer at token `at` (after fillers): 'negated', 'affirmed', 'neither' (a reply that says
+ * it does not know: "i don't think so, i haven't checked") or null (no answer read here).
+ */
+function answerAt(
+  tokens: readonly AssertionToken[],
+  at: number,
+): 'negated' | 'affirmed' | 'neither' | null {
   let k = at;
   while (k < tokens.length && FILLERS.has(tokens[k]?.word ?? '') && k - at < 3) k += 1;
   const no = cueStartingAt(tokens, k, NO_ANSWER);
@@ -306,9 +312,29 @@ function answerAt(tokens: readonly AssertionToken[], at: number): 'negated' | 'a
   }
   // "i don't hear the question", "i do not understand": asking again, not answering.
   if (no > 0 && !ASKING_AGAIN.has(tokens[k + no]?.word ?? '')) {
-    return takenBack(tokens, k + no) ? null : 'negated';
+    if (takenBack(tokens, k + no)) return null;
+    return notFoundOut(tokens, k + no) ? 'neither' : 'negated';
   }
   return null;
+}
+
+/** How far into a "no" reply a "but i haven't checked" is looked for. */
+const NOT_FOUND_OUT_REACH = 8;
+const NOT_FOUND_OUT =
+  /\b(?:(?:have|has|had|did|do) ?(?:not|n't)|haven't|hasn't|hadn't|didn't|never) (?:checked|measured|taken|weighed|tested|looked)\b|\b(?:not sure|no idea|(?:do|did) ?(?:not|n't) know|don't know|didn't know)\b/;
+
+/**
+ * "i don't think so, i haven't checked" to "any fever?": a "no" from someone who has not found
+ * out is no denial (nor a yes).
+ */
+function notFoundOut(tokens: readonly AssertionToken[], after: number): boolean {
+  const words: string[] = [];
+  for (let j = after; j < tokens.length && j - after < NOT_FOUND_OUT_REACH; j += 1) {
+    const token = tokens[j];
+    if (!token || (j > after && token.breakBefore === 'turn')) break;
+    words.push(token.word);
+  }
+  return NOT_FOUND_OUT.test(words.join(' '));
 }
 
 /** Words that may stand between a "no" and the "yes" that takes it back. */
@@ -331,6 +357,8 @@ function takenBack(tokens: readonly AssertionToken[], after: number): boolean {
 /** After "i don't" / "i do not": a reply that asks for the question again. */
 const ASKING_AGAIN = new Set(['hear', 'understand', 'follow']);
 
+const said = (answer: ReturnType<typeof answerAt>) => (answer === 'neither' ? null : answer);
+
 /** The answer to a question about the mention ending at token `last`, if one can be read. */
 function answerAfter(text: AssertionText, last: number): 'negated' | 'affirmed' | null {
   const { tokens } = text;
@@ -338,14 +366,14 @@ function answerAfter(text: AssertionText, last: number): 'negated' | 'affirmed' 
     const token = tokens[k];
     if (!token) break;
     const brk = token.breakBefore;
-    if (brk === 'question' || brk === 'turn') return answerAt(tokens, k);
-    if (brk === 'stop') return text.punctuated ? null : answerAt(tokens, k);
+    if (brk === 'question' || brk === 'turn') return said(answerAt(tokens, k));
+    if (brk === 'stop') return text.punctuated ? null : said(answerAt(tokens, k));
     if (k - last > ANSWER_REACH && !text.punctuated) return null;
     if (cueStartingAt(tokens, k, FORWARD_QUESTION) > 0) return null;
     // Unpunctuated speech: the answer follows the list it answers ("chest pain nausea no").
     if (!text.punctuated || brk === 'comma') {
       const answer = answerAt(tokens, k);
-      if (answer) return answer;
+      if (answer) return said(answer);
     }
   }
   return null;
