@@ -7,6 +7,7 @@
 import {
   BODY_PART_PATTERN,
   CONDITIONS,
+  CONTROL_STATED_SOURCE,
   EXAM_TERMS,
   HISTORY_TERMS,
   MEDICATIONS,
@@ -250,6 +251,13 @@ const YES_ANSWER =
 const TAKEN_BACK =
   /^(?:no|nope|nah)\b[\s,.!]*(?:(?:wait|well|um|uh|actually|i mean)[\s,.!]+)*(?:yes|yeah|yep|sometimes|occasionally|actually)\b/;
 
+/**
+ * A "no" from someone who has not found out: "i don't think so, i haven't checked" to "any
+ * fever?" is no denial of fever.
+ */
+const NOT_FOUND_OUT =
+  /\b(?:(?:have|has|had) not|haven't|hasn't|hadn't|did not|didn't|never) (?:checked|measured|taken (?:it|my temperature|my temp|a temperature)|weighed|looked|tested)\b|\b(?:not sure|no idea|do not know|don't know|can't tell|cannot tell)\b/;
+
 /** A reply about what was and no longer is: "i used to, but i quit five years ago". */
 const FORMER_ANSWER =
   /^(?:(?:yes|yeah|well),?\s+)?(?:i used to|used to|i quit|i stopped|i gave (?:it )?up|not anymore|not any more|no longer|i do not anymore|i don't anymore)\b/;
@@ -261,7 +269,9 @@ function answerPolarity(rawLower: string): Polarity {
   // Neither yes (not today) nor a plain no (it was so once): the reply is written as said.
   if (UNSURE_ANSWER.test(text) || FORMER_ANSWER.test(text)) return 'unclear';
   if (NO_ANSWER.test(text)) {
-    return noIsTheSymptoms(text) || TAKEN_BACK.test(text) ? 'unclear' : 'no';
+    return noIsTheSymptoms(text) || TAKEN_BACK.test(text) || NOT_FOUND_OUT.test(text)
+      ? 'unclear'
+      : 'no';
   }
   if (YES_ANSWER.test(text)) return 'yes';
   return 'unclear';
@@ -1204,7 +1214,17 @@ function readFollowUp(draft: ConsultationDraft, u: Utterance): void {
       /\b(?:see you|follow up|follow-up|come back|check in|recheck|return|have you come back|get you back|bring you back)\b(?: with me| again| back| here)*\s+(?:in|after)\s+((?:about |another |a |an |the next )?(?:\d+(?:-\d+)?|a couple(?: of)?|a few|couple|few|one|two|three|four|six)?\s*(?:days?|weeks?|months?|years?))\b/.exec(
         u.text,
       );
-    if (f?.[1]) draft.followUp = f[1].trim();
+    if (!f?.[1]) return;
+    // "come back in 2 weeks if it is not better", "if it gets worse, come back in a week": a
+    // safety net, said as it was in the plan; "Follow up in 2 weeks." would book what nobody did.
+    const conditional =
+      /^,?\s*(?:if|unless|should|in case|only if|when)\b/.test(
+        u.text.slice(f.index + f[0].length),
+      ) ||
+      /^(?:(?:and|so|but|okay|alright),? )?(?:if|unless|should)\b(?!.*\b(?:otherwise|then)\b)/.test(
+        u.text.slice(0, f.index),
+      );
+    if (!conditional) draft.followUp = f[1].trim();
   }
 }
 
@@ -1254,23 +1274,25 @@ const MY_WORD_IS = 'my (?:impression|diagnosis|assessment) is';
 const THIS_IS =
   'this is (?:(?:probably|likely|most likely|definitely) )?(?!(?:my|your|his|her|the)\\b)(?:a |an )?(?=[a-z])';
 
+/**
+ * "it looks like a muscular strain": the condition itself after the cue. "it looks like your
+ * x-ray …", "it looks like you had …" read out records and results instead.
+ */
+const IT_LOOKS_LIKE =
+  "it (?:looks|sounds) like (?!(?:you|your|you've|you're|he|she|they|there|the|his|her|their|we|i)\\b)";
+
 /** What the patient has today, as a diagnosis is said ("i think this is …", "consistent with …"). */
 const DIAGNOSIS_TODAY = new RegExp(
-  `\\b(?:${I_THINK_IT_IS}|(?:this|that) (?:looks|sounds) like|consistent with|${MY_WORD_IS}|${I_THINK_IT_IS_FROM}|${THIS_IS})`,
+  `\\b(?:${I_THINK_IT_IS}|(?:this|that) (?:looks|sounds) like|${IT_LOOKS_LIKE}|consistent with|${MY_WORD_IS}|${I_THINK_IT_IS_FROM}|${THIS_IS})`,
 );
 
-/** The clinician's own word on today's diagnosis ("this looks like influenza"); "it looks like"
- * and "consistent with" also read out records and results, so they do not count here. */
+/** The clinician's own word on today's diagnosis ("this looks like influenza"); "consistent
+ * with" also reads out records and results, so it does not count here. */
 const DIAGNOSIS_STATED = new RegExp(
-  `\\b(?:${I_THINK_IT_IS}|this (?:looks|sounds) like|${MY_WORD_IS}|${I_THINK_IT_IS_FROM}|${THIS_IS})`,
+  `\\b(?:${I_THINK_IT_IS}|this (?:looks|sounds) like|${IT_LOOKS_LIKE}|${MY_WORD_IS}|${I_THINK_IT_IS_FROM}|${THIS_IS})`,
 );
 
-/**
- * How well a known condition is controlled, the assessment of a review: "i think your asthma is
- * not well controlled after the cold", "her blood pressure is well controlled".
- */
-const CONTROL_STATED =
-  /\b(?:your|her|his|the) ([a-z]+(?: [a-z]+)?) (?:is|are|has been|have been|seems?|looks?) (?:not |still not |now |still )?(?:very |quite |really )?(?:well |poorly |badly |nicely |fully )?(?:controlled|under control)\b/;
+const CONTROL_STATED = new RegExp(`\\b${CONTROL_STATED_SOURCE}`);
 
 function statesControl(text: string): boolean {
   const said = CONTROL_STATED.exec(text);

@@ -459,7 +459,15 @@ export const PART_FOUND_SOURCE = `(?:(?:left|right) )?(?:${[
   .sort((a, b) => b.length - a.length)
   .join(
     '|',
-  )}) (?:(?:is|are|looks?|feels?|sounds?|seems?|appears?)\\b(?! (?:to|like)\\b)|(?:has|have) (?:a |an |some )?(?:slight |mild |faint |soft |widespread )?(?:wheeze|wheezes|wheezing|crackles|crepitations|murmur|rash|swelling|effusion)\\b)`;
+  )}) (?:(?:is|are|looks?|feels?|sounds?|seems?|appears?)\\b(?! (?:to|like)\\b)|(?:has|have) (?:a |an |some |a few |few )?(?:slight |mild |faint |soft |widespread |scattered |occasional )?(?:wheeze|wheezes|wheezing|crackles|crepitations|murmur|rash|swelling|effusion)\\b)`;
+
+/**
+ * How well a known condition is controlled, the assessment of a review: "i think your asthma is
+ * not well controlled after the cold", "her blood pressure is well controlled". The condition is
+ * the first group.
+ */
+export const CONTROL_STATED_SOURCE =
+  '(?:your|her|his|the) ([a-z]+(?: [a-z]+)?) (?:is|are|has been|have been|seems?|looks?) (?:not |still not |now |still )?(?:very |quite |really )?(?:well |poorly |badly |nicely |fully )?(?:controlled|under control)\\b';
 
 export const BODY_PART_PATTERN = new RegExp(
   `\\b(?:(left|right|both|bilateral)\\s+)?(${[...BODY_PARTS].sort((a, b) => b.length - a.length).join('|')})\\b`,

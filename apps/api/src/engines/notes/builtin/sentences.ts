@@ -5,7 +5,7 @@
  * "how long", "does that hurt") and the bare answer after it — so that a question and its reply
  * pair up as they do in a punctuated transcript.
  */
-import { CONDITIONS, MEDICATIONS, PART_FOUND_SOURCE } from './lexicon';
+import { CONDITIONS, CONTROL_STATED_SOURCE, MEDICATIONS, PART_FOUND_SOURCE } from './lexicon';
 
 /** A condition named next ("a sprain", "probably tonsillitis"), after "this is". */
 const NAMES_CONDITION = new RegExp(
@@ -22,6 +22,13 @@ const OPENING_QUESTION_OVER =
 
 /** A part of the body and how it is found: "your tummy is soft", "her right ear looks normal". */
 const BODY_PART_FOUND = new RegExp(`^${PART_FOUND_SOURCE}`);
+
+/** The clinician saying they will examine now, before the first finding. */
+const EXAMINATION_ANNOUNCED =
+  /^(?:(?:okay|alright|so|now|right),? )?let me (?:examine you|take a look|have a look|check|feel|look)(?: at (?:it|that|this|your [a-z]+))?$/;
+
+/** "… twice a day | your asthma is not well controlled": how a condition is doing, said next. */
+const CONTROL_STATED_NEXT = new RegExp(`^${CONTROL_STATED_SOURCE}`);
 
 /** One-word medicine names, for replies that name only the medicine. */
 const MEDICINE_NAMES = new Set(MEDICATIONS.filter((name) => !name.includes(' ')));
@@ -171,6 +178,22 @@ function opensSubordinateClause(current: readonly string[], upcoming: string): b
   return !preposition;
 }
 
+/**
+ * Whether the words so far leave a verb to come ("we will um start …", "you are going to uh
+ * keep taking …", "let us try to …"): what follows goes on from them, a filler between or not.
+ */
+function verbGoesOn(current: readonly string[]): boolean {
+  return (
+    /(?:\b(?:will|would|can|could|should|must|may|might|going|to|and|then|or|please|us|me)|'ll|'d)$/.test(
+      current.slice(-3).join(' '),
+    ) ||
+    // "i wan na continue the lisinopril" (tokenised speech), "gonna", "want to", "we'll um".
+    /\b(?:will|would|can|could|should|must|going|to|na|wanna|gonna|want|need|let us|let me)\b|'ll\b/.test(
+      current.slice(-2).join(' '),
+    )
+  );
+}
+
 function splitLongRun(piece: string, wholeUpTo: number): string[] {
   const words = piece.split(' ');
   if (words.length <= wholeUpTo) return [piece];
@@ -192,7 +215,11 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
       !/,$/.test(current[current.length - 1] ?? '');
     const okayBoundary =
       (bare === 'okay' || bare === 'alright' || (bare === 'all' && next === 'right')) &&
-      !NO_SPLIT_BEFORE_OKAY.has(prev);
+      (!NO_SPLIT_BEFORE_OKAY.has(prev) ||
+        // "… when you need it | okay will do" (not "is it okay"): the patient's reply.
+        (/^(?:it|that)$/.test(prev) &&
+          /^(?:will|thanks|thank|sounds|perfect|great|bye)$/.test(next) &&
+          !/^(?:is|was|does|did|be|will|would)$/.test(current[current.length - 2] ?? '')));
     const soBoundary =
       bare === 'so' &&
       /^(?:i|we|you|your|it|that|the|he|she|they|let|for|on|in|looking|what|if|this|there|today|how|when|overall|my|any|do|did|are|have|is|based)$/.test(
@@ -237,13 +264,17 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
         /^(?:some |mild |marked |a little |a bit of )?(?:swelling|tenderness|redness|bruising|erythema|effusion|an effusion|crepitus|a rash)\b/.test(
           words.slice(i + 2, i + 6).join(' '),
         ) &&
-        // After a bare reply; "on exam of the left knee there is mild swelling" goes on.
-        current.length <= 2 &&
-        mayEndBefore(prev)) ||
+        // After a bare reply, or the clinician saying they will examine ("let me examine you |
+        // there is tenderness …"); "on exam of the left knee there is mild swelling" goes on.
+        ((current.length <= 2 && mayEndBefore(prev)) ||
+          EXAMINATION_ANNOUNCED.test(current.join(' ')))) ||
       (/^(?:your|her|his)$/.test(bare) &&
         (/^(?:lungs|heart|abdomen|lower|upper|neck|skin|reflexes|strength|pulses?|throat|tonsils|ears?|eardrums?|temperature|blood|oxygen|vitals|vital|weight|peak)$/.test(
           sided,
         ) ||
+          // "any chest pain no | your chest has a few wheezes" (not "your chest pain").
+          (sided === 'chest' &&
+            /^(?:is|has|sounds?|was|looks?)$/.test(words[i + (sided === next ? 2 : 3)] ?? '')) ||
           // "… coeliac disease | your tummy is soft and not tender".
           BODY_PART_FOUND.test(words.slice(i + 1, i + 6).join(' ')) ||
           // A result told: "no | your a1c came back at 8.9" (not "recheck your a1c").
@@ -263,11 +294,22 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
         !/^(?:to|at|on|in|of|check|examine|listen|and|feel|hear|see|about|with|for|from|by|is|was|are|control|controlling|lower|lowering|monitor|monitoring|keep|watch|take|taking|took|checked|measure|measured)$/.test(
           prev,
         ));
+    // "… your best is 450 | your asthma is not well controlled": the assessment of a review.
+    const controlBoundary =
+      /^(?:your|her|his)$/.test(bare) &&
+      CONTROL_STATED_NEXT.test(words.slice(i, i + 10).join(' ')) &&
+      mayEndBefore(prev);
     // The clinician turning to the examination, the diagnosis or when to come back, after a
     // finished clause: "no cough | let me take a look", "38.2 today | this looks like influenza",
     // "ten days | come back if it is not better".
     const instructionBoundary =
       ((bare === 'this' && /^(?:looks|sounds)$/.test(next) && words[i + 2] === 'like') ||
+        // "… strength is normal | it looks like a muscular strain": the condition named next
+        // ("it looks like your x-ray …" reads a result, and names none within a few words).
+        (bare === 'it' &&
+          /^(?:looks|sounds)$/.test(next) &&
+          words[i + 2] === 'like' &&
+          NAMES_CONDITION.test(words.slice(i + 3, i + 8).join(' '))) ||
         // "… no bony tenderness | this is a sprain": the diagnosis, said plainly.
         (bare === 'this' &&
           next === 'is' &&
@@ -283,6 +325,20 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
           )) ||
         // "… from the caffeine | cut down on coffee": advice after the diagnosis.
         (bare === 'cut' && /^(?:down|back)$/.test(next)) ||
+        // "… tension headaches | try to cut down on screen time | keep taking paracetamol".
+        (bare === 'try' &&
+          next === 'to' &&
+          !verbGoesOn(current) &&
+          /^(?:cut|avoid|reduce|drink|rest|keep|get|take|stop|limit|use|sleep|eat|exercise|walk|lose|stay)$/.test(
+            words[i + 2] ?? '',
+          )) ||
+        (bare === 'keep' && /^(?:taking|using)$/.test(next) && !verbGoesOn(current)) ||
+        // "… a muscular strain | use ice and take paracetamol": care told after the diagnosis.
+        (bare === 'use' &&
+          !verbGoesOn(current) &&
+          /^(?:ice|heat|an? (?:ice|heat|brace|sling|splint|spacer))\b/.test(
+            words.slice(i + 1, i + 3).join(' '),
+          )) ||
         (bare === 'drink' && next === 'plenty') ||
         // "… this is a muscular strain | take paracetamol and keep moving".
         (bare === 'take' &&
@@ -318,19 +374,17 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
       /^(?:take|start|restart|resume|continue|stop)$/.test(bare) &&
       (MEDICINE_NAMES.has(next) ||
         (/^(?:some|regular|the|your|taking)$/.test(next) &&
-          MEDICINE_NAMES.has(words[i + 2] ?? ''))) &&
+          MEDICINE_NAMES.has(words[i + 2] ?? '')) ||
+        // "… not well controlled | restart the brown inhaler": an inhaler by its colour or use.
+        /^(?:the|your) (?:(?:brown|blue|purple|red|green|orange|pink|white|preventer|reliever|steroid) )?(?:inhaler|puffer)\b/.test(
+          words.slice(i + 1, i + 4).join(' '),
+        )) &&
       mayEndBefore(prev) &&
       // "we will um start chemotherapy", "go ahead and continue continue your lisinopril": the
       // verb goes on from what came before (a filler can stand between).
       // "continue continue your lisinopril": a stutter, not a new sentence.
       bare !== prev &&
-      !/(?:\b(?:will|would|can|could|should|must|may|might|going|to|and|then|or|please)|'ll|'d)$/.test(
-        current.slice(-3).join(' '),
-      ) &&
-      // "i wan na continue the lisinopril" (tokenised speech), "gonna", "want to", "we'll um".
-      !/\b(?:will|would|can|could|should|must|going|to|na|wanna|gonna|want|need)\b|'ll\b/.test(
-        current.slice(-2).join(' '),
-      ) &&
+      !verbGoesOn(current) &&
       (!openSubordinate ||
         (!/\b(?:if|when|whenever|unless|until|once|after|before|although)\b/.test(recentWords) &&
           !/^(?:because|since)$/.test(current[0] ?? '')));
@@ -464,6 +518,7 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
       (current.length >= 2 &&
         (answerBoundary ||
           instructionBoundary ||
+          controlBoundary ||
           medicineInstruction ||
           safetyNet ||
           findingBoundary ||

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { writeAssessmentAndPlan, writePlan } from './assessment-and-plan';
+import { writeAssessment, writeAssessmentAndPlan, writePlan } from './assessment-and-plan';
 import {
   inThreeShapes,
   KNEE_VISIT,
   SHAPES,
   SORE_THROAT_VISIT,
   FLU_VISIT,
+  SHOULDER_STRAIN_VISIT,
+  ASTHMA_REVIEW_VISIT,
+  TENSION_HEADACHE_VISIT,
   writerContext,
 } from './consultation.fixture';
 import { writeHistory } from './history';
@@ -42,6 +45,46 @@ describe('assessment and plan writer', () => {
       // Neither the patient's belief nor the patient's name: the diagnosis is the clinician's.
       expect(history).not.toMatch(/carpal|tunnel/i);
       expect(history).toMatch(/^The patient presents today/);
+    });
+  }
+
+  for (const shape of SHAPES) {
+    it(`reads "it looks like a muscular strain" as the assessment, and a return only if not better as said, ${shape}`, () => {
+      const text =
+        writeAssessmentAndPlan(writerContext(SHOULDER_STRAIN_VISIT[shape]))?.content ?? '';
+      expect(text).toMatch(/muscular strain/i);
+      expect(text).toMatch(/use ice and take paracetamol as needed/);
+      expect(text).not.toMatch(/examine|tenderness|trapezius/i);
+      const bullets = writePlan(writerContext(SHOULDER_STRAIN_VISIT[shape]))?.bullets ?? [];
+      expect(bullets).toContain('Come back in 2 weeks if it is not better.');
+      // No visit was booked: the patient comes back only if it is not better.
+      expect(bullets).not.toContain('Follow up in 2 weeks.');
+    });
+  }
+
+  for (const shape of SHAPES) {
+    it(`assesses a review by how well the condition is controlled, and plans the inhalers, ${shape}`, () => {
+      const assessment = writeAssessment(writerContext(ASTHMA_REVIEW_VISIT[shape]))?.bullets ?? [];
+      expect(assessment).toEqual(["Asthma: The patient's asthma is not well controlled."]);
+      const bullets = writePlan(writerContext(ASTHMA_REVIEW_VISIT[shape]))?.bullets ?? [];
+      expect(bullets[0]).toMatch(
+        /^Restart the brown inhaler,? 2 puffs twice a day,? and use the blue one when they need it\.$/,
+      );
+      expect(bullets.join(' ')).not.toMatch(/controlled|wheezes|peak flow/);
+    });
+  }
+
+  for (const shape of SHAPES) {
+    it(`keeps the advice after the diagnosis in the plan, not the assessment, ${shape}`, () => {
+      const assessment = writeAssessment(writerContext(TENSION_HEADACHE_VISIT[shape]))?.bullets;
+      expect(assessment).toHaveLength(1);
+      expect(assessment?.[0]).toMatch(/^Tension headaches[.:]/);
+      expect(assessment?.[0]).not.toMatch(/screen|paracetamol/);
+      const plan = (writePlan(writerContext(TENSION_HEADACHE_VISIT[shape]))?.bullets ?? []).join(
+        ' ',
+      );
+      expect(plan).toMatch(/cut down on screen time/);
+      expect(plan).toMatch(/paracetamol up to 4 times a day/);
     });
   }
 

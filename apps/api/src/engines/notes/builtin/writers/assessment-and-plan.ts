@@ -1,5 +1,6 @@
 /** Assessment and plan: problems named by the clinician, each with what will be done. */
 import { CONDITION_RE, localisedPain, planRelevance, symptomsIn } from '../consultation';
+import { CONTROL_STATED_SOURCE } from '../lexicon';
 import { wordCount } from '../normalise';
 import { applyCasing, capitalise, uniqueBy } from '../style';
 import { opener } from './history';
@@ -12,6 +13,8 @@ const DIAGNOSIS_LEAD =
   /\b(?:i think (?:that )?(?:you have|you are having|this is|it is|this (?:could|might|may) be|it (?:could|might|may) be|these are|those are|they are|you might have|you may have)|i(?: would|'d)? say (?:that )?(?:this is|it is)|you have|diagnosis (?:is|of)|diagnosed with|consistent with|positive for|looks like you have|it looks like|this looks like|suffering from|primary diagnosis of|(?:^|, )(?:so |and |well )?this is (?:probably |likely |most likely |definitely )?(?=(?:a |an )?[a-z]))\s*(?:a |an |some |the |mild |moderate |severe |acute |chronic |little |bit |of )*([a-z0-9' -]+?)(?=,|$|\.| and | which | that | so | but | i | we | from | because )/;
 
 const PROBLEM_TERMS = new RegExp(`${CONDITION_RE.source}`);
+/** "your asthma is not well controlled": the condition reviewed is the problem. */
+const CONTROL_STATED = new RegExp(`\\b${CONTROL_STATED_SOURCE}`);
 
 function problemTitle(text: string): string | null {
   for (const re of [PROBLEM_LEAD, DIAGNOSIS_LEAD]) {
@@ -36,7 +39,9 @@ function problemTitle(text: string): string | null {
     if (trimmed.split(' ').length > 7) continue;
     return trimmed;
   }
-  return null;
+  // "her gout everything seems controlled": the condition, not the words run on after it.
+  const reviewed = CONTROL_STATED.exec(text)?.[1];
+  return (reviewed && PROBLEM_TERMS.exec(reviewed)?.[0]) ?? null;
 }
 
 /**
@@ -161,8 +166,11 @@ function collectProblems(ctx: WriterContext): Problem[] {
         problems.push(problems.splice(problems.indexOf(known), 1)[0] ?? known);
       }
     }
+    // Advice told as it is ("try to cut down on screen time") names no medicine or test.
     const advice =
-      /^(?:i|we) (?:want|would like|need) you to\b|^you (?:should|need to|have to)\b/.test(u.text);
+      /^(?:i|we) (?:want|would like|need) you to\b|^you (?:should|need to|have to)\b|^(?:please )?try to\b/.test(
+        u.text,
+      );
     if (planRelevance(u.text) < minRelevance && !title && !advice) continue;
     if (wordCount(u.text) < 4) continue;
     const line = planStatement(ctx, u.text);
@@ -216,7 +224,7 @@ export function writeAssessment(ctx: WriterContext): SectionBody | null {
   if (problems.length > 0) {
     const bullets = problems.map((p) => {
       const reasoning = p.lines.find((l) =>
-        /\b(?:I think|I (?:would |'d )?say|consistent with|likely|diagnos|because|due to|appears|suggests)\b/i.test(
+        /\b(?:I think|I (?:would |'d )?say|consistent with|likely|diagnos|because|due to|appears|suggests|controlled|under control)\b/i.test(
           l,
         ),
       );
@@ -254,7 +262,9 @@ export function writePlan(ctx: WriterContext): SectionBody | null {
         !/^I (?:think|(?:would |'d )?say)\b/.test(l) &&
         !(
           p.title &&
-          /^This (?:is|looks like|sounds like)\b/.test(l) &&
+          (/^This (?:is|looks like|sounds like)\b/.test(l) ||
+            // "The patient's asthma is not well controlled.": the assessment's reasoning.
+            /\b(?:controlled|under control)\.$/.test(l)) &&
           l.toLowerCase().includes(p.title.toLowerCase())
         ),
     ),

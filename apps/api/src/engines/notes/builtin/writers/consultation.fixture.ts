@@ -339,3 +339,55 @@ export const CHEST_PAIN_VISIT = inThreeShapes([
   ],
   ['patient', 'Okay, thank you.'],
 ]);
+
+/**
+ * A shoulder strain: a fever the patient has not checked, findings of two systems' words in one
+ * breath, the diagnosis said "it looks like …", and a return that is only if it is not better.
+ */
+export const SHOULDER_STRAIN_VISIT = inThreeShapes([
+  ['doctor', 'What brings you in today?'],
+  ['patient', 'I hurt my right shoulder lifting boxes at work last week.'],
+  ['doctor', 'Any fever?'],
+  ['patient', "I don't think so, I haven't checked."],
+  [
+    'doctor',
+    'Let me examine you. There is tenderness over the right trapezius. Abduction of the right shoulder is full and strength is normal.',
+  ],
+  [
+    'doctor',
+    'It looks like a muscular strain. Use ice and take paracetamol as needed. Come back in two weeks if it is not better.',
+  ],
+  ['patient', 'Okay, thanks.'],
+]);
+
+/** An asthma review: how well it is controlled is the assessment, and the inhalers the plan. */
+export const ASTHMA_REVIEW_VISIT = inThreeShapes([
+  ['doctor', 'Hello, how can I help today?'],
+  [
+    'patient',
+    "My asthma has been worse since I had a cold two weeks ago. I'm waking up at night coughing.",
+  ],
+  ['doctor', 'Any chest pain?'],
+  ['patient', 'No.'],
+  [
+    'doctor',
+    'Your chest has a few wheezes on both sides and your peak flow is 320, your best is 450.',
+  ],
+  [
+    'doctor',
+    'Your asthma is not well controlled. Restart the brown inhaler, two puffs twice a day, and use the blue one when you need it.',
+  ],
+  ['patient', 'Okay, will do.'],
+]);
+
+/** Tension headaches: the diagnosis, then advice and a medicine told in one breath. */
+export const TENSION_HEADACHE_VISIT = inThreeShapes([
+  ['doctor', 'Good morning, what can I do for you?'],
+  ['patient', "I've had a headache on and off for about a week, mostly behind my eyes."],
+  ['doctor', 'Your pupils are equal and reactive.'],
+  [
+    'doctor',
+    'I think these are tension headaches. Try to cut down on screen time, keep taking paracetamol up to four times a day, and if you get a sudden severe headache or weakness, go to A and E.',
+  ],
+  ['patient', 'Thank you.'],
+]);

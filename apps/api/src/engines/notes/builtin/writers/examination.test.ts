@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   KNEE_VISIT,
   SHAPES,
+  ASTHMA_REVIEW_VISIT,
+  SHOULDER_STRAIN_VISIT,
   SORE_THROAT_VISIT,
   inThreeShapes,
   writerContext,
@@ -19,6 +21,38 @@ describe('examination writer', () => {
       expect(bullets.join(' ')).not.toMatch(/ibuprofen|\bI take\b/i);
     });
   }
+
+  for (const shape of SHAPES) {
+    it(`files findings under the part examined first, not a later word of another system, ${shape}`, () => {
+      const bullets = writeExamination(writerContext(SHOULDER_STRAIN_VISIT[shape]))?.bullets ?? [];
+      const text = bullets.join(' ');
+      expect(text).toMatch(/^Musculoskeletal: There is tenderness over the right trapezius/);
+      expect(text).toMatch(/strength is normal/);
+      expect(text).not.toMatch(/Neurological|examine you|muscular strain|paracetamol/);
+    });
+  }
+
+  for (const shape of SHAPES) {
+    it(`writes the wheeze said with the peak flow, without the patient's best, ${shape}`, () => {
+      const body = writeExamination(writerContext(ASTHMA_REVIEW_VISIT[shape]));
+      expect(body?.bullets).toEqual([
+        "Respiratory: The patient's chest has a few wheezes on both sides.",
+      ]);
+      expect(body?.content).toBe('Peak flow: 320 L/min.');
+    });
+  }
+
+  it('files "tenderness over the lower abdomen" under the abdomen', () => {
+    const bullets =
+      writeExamination(
+        writerContext(
+          '[doctor] Any pain when you eat?\n[patient] Yes, after big meals.\n[doctor] On exam there is tenderness over the lower abdomen.',
+        ),
+      )?.bullets ?? [];
+    expect(bullets.join(' ')).toMatch(
+      /^Gastrointestinal: There is tenderness over the lower abdomen/,
+    );
+  });
 
   it('leaves out instructions to the patient and the clinician announcing the examination', () => {
     const body = writeExamination(

@@ -6,6 +6,16 @@ import { clinicianToThirdPerson } from '../perspective';
 import { toSentence } from '../style';
 import { META, type SectionBody, type WriterContext } from './writer';
 
+/** How a joint was examined: the musculoskeletal examination itself. */
+const JOINT_EXAM =
+  /\b(?:range of motion|flexion|extension|abduction|adduction|rotation|deviation|straight leg|crepitus|effusion)\b/;
+/**
+ * Limbs, joints and muscles: where a finding is, which is the musculoskeletal system's only when
+ * no other system's finding is named ("pulses in the foot", "a rash on the arm").
+ */
+const MUSCULOSKELETAL_PART =
+  /\b(?:knee|shoulder|hip|ankle|wrist|elbow|back|spine|lumbar|cervical spine|joint|muscle|extremit\w*|hand|fingers?|foot|feet|leg|legs|arm|metacarpals?|trapezius|deltoid|rotator cuff|hamstrings?|quadriceps|calf)\b/;
+
 const EXAM_SYSTEMS: [string, RegExp][] = [
   // First: a breast lump "in the upper outer quadrant" is not the abdomen's, nor the armpit's
   // lymph nodes the neck's.
@@ -25,7 +35,7 @@ const EXAM_SYSTEMS: [string, RegExp][] = [
   ],
   [
     'Neurological',
-    /\b(?:reflexes|sensation|cranial|gait|oriented|neuro\w*|numbness|tingling|strength)\b/,
+    /\b(?:reflexes|sensation|cranial|gait|oriented|neuro(?!vascular)\w*|numbness|tingling|strength)\b/,
   ],
   ['Skin', /\b(?:skin|rash|lesions?|incision|wound|laceration|abrasion|mole)\b/],
   [
@@ -33,11 +43,12 @@ const EXAM_SYSTEMS: [string, RegExp][] = [
     /\b(?:eyes?|pupils|ears?|ear ?drums?|tympanic|throat|oropharynx|nose|nasal|sinus|head|mouth|tonsils)\b/,
   ],
   ['Psychiatric', /\b(?:mood|affect|judgment|insight)\b/],
-  [
-    'Musculoskeletal',
-    /\b(?:range of motion|flexion|extension|abduction|adduction|rotation|deviation|straight leg|crepitus|effusion|knee|shoulder|hip|ankle|wrist|elbow|back|spine|lumbar|cervical|joint|muscle|extremit\w*|edema|hand|fingers?|foot|feet|leg|legs|arm|metacarpals?|palpation|tenderness|swelling|bruising|ecchymosis|deformity)\b/,
-  ],
+  ['Musculoskeletal', new RegExp(`${JOINT_EXAM.source}|${MUSCULOSKELETAL_PART.source}`)],
 ];
+
+/** Findings said of any part ("tenderness over the lower abdomen"): the system is the part's. */
+const FOUND_ANYWHERE =
+  /\b(?:palpation|tenderness|tender|swelling|swollen|bruising|ecchymosis|deformity|edema|oedema)\b/;
 
 /**
  * "her chest is clear and her ears look normal": two parts found in one breath, each written
@@ -45,9 +56,12 @@ const EXAM_SYSTEMS: [string, RegExp][] = [
  */
 const NEXT_PART_FOUND = new RegExp(`,? and (?=(?:your|her|his|their|the) ${PART_FOUND_SOURCE})`);
 
-/** A vital sign read out with its value, and the "and" that joined it to a finding. */
+/**
+ * A vital sign read out with its value, and the "and" that joined it to a finding; with the
+ * patient's own best or usual value said after it ("your peak flow is 320, your best is 450").
+ */
 const VITAL_CLAUSE =
-  /(?:,?\s*\b(?:and|with)\s+)?\b(?:(?:your|her|his|their|the)\s+)?(?:blood pressure|heart rate|pulse(?: rate)?|temperature|respiratory rate|oxygen(?: saturation| sat| level)?|sats|peak flow)\b[^,.;]*?\d[^,.;]*/g;
+  /(?:,?\s*\b(?:and|with)\s+)?\b(?:(?:your|her|his|their|the)\s+)?(?:blood pressure|heart rate|pulse(?: rate)?|temperature|respiratory rate|oxygen(?: saturation| sat| level)?|sats|peak flow)\b[^,.;]*?\d[^,.;]*(?:,?\s*(?:and |but |when |where )?(?:your|her|his|their) (?:best|usual|normal|baseline|predicted)(?: one)?(?: is| was|'s)?(?: about| around)? \d[^,.;]*)?/g;
 
 /** A part and how it was found, said plainly: "your lungs sound nice and clear". */
 const PART_FOUND_SAID = new RegExp(`^(?:(?:your|her|his|their|the) )?${PART_FOUND_SOURCE}`);
@@ -69,7 +83,19 @@ function examSystem(text: string, fallback: string | null): string {
     if (/^(?:lung|chest)$/.test(named)) return 'Respiratory';
     if (/^(?:heart|cardiac)$/.test(named)) return 'Cardiovascular';
   }
-  for (const [system, re] of EXAM_SYSTEMS) if (re.test(text)) return system;
+  // The system whose finding was said first ("abduction of the right shoulder is full and
+  // strength is normal" is the shoulder's; "wheezing, and heart is regular" the lungs'), a
+  // breast's findings always the breast's. A limb only says where: "pulses in the foot" are the
+  // circulation's.
+  let first: { system: string; at: number } | null = null;
+  for (const [system, re] of EXAM_SYSTEMS) {
+    const at = (system === 'Musculoskeletal' ? JOINT_EXAM : re).exec(text)?.index;
+    if (at === undefined) continue;
+    if (system === 'Breast') return system;
+    if (first === null || at < first.at) first = { system, at };
+  }
+  if (first) return first.system;
+  if (MUSCULOSKELETAL_PART.test(text) || FOUND_ANYWHERE.test(text)) return 'Musculoskeletal';
   return fallback ?? 'General';
 }
 

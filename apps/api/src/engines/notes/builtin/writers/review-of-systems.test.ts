@@ -3,6 +3,7 @@ import {
   HEADACHE_VISIT,
   KNEE_VISIT,
   SHAPES,
+  SHOULDER_STRAIN_VISIT,
   SORE_THROAT_VISIT,
   writerContext,
 } from './consultation.fixture';
@@ -15,6 +16,15 @@ describe('review of systems writer', () => {
       expect(bullets).toContain('Constitutional: Denies fever or chills.');
       // The complaint is never denied, whatever else mentions it ("no fracture for your knee pain").
       expect(bullets.join(' ')).not.toMatch(/Denies[^.]*knee pain|Endorses[^.]*(?:fever|chills)/);
+    });
+  }
+
+  for (const shape of SHAPES) {
+    it(`writes no denial from "I don't think so, I haven't checked", ${shape}`, () => {
+      const bullets =
+        writeReviewOfSystems(writerContext(SHOULDER_STRAIN_VISIT[shape]))?.bullets ?? [];
+      expect(bullets.join(' ')).not.toMatch(/fever/i);
+      expect(bullets).toContain('Musculoskeletal: Endorses right shoulder pain.');
     });
   }
 
