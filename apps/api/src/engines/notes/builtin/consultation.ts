@@ -186,6 +186,18 @@ function detectQuestion(text: string, punctuated: boolean): boolean {
 const TAG_QUESTION =
   /,?\s*(?:okay|ok|alright|all right|right|yeah|sound good|sounds good|is that okay|does that make sense|does that sound good|does that sound okay|how does that sound|you know)\s*\?\s*$/;
 
+/**
+ * "is she eating and drinking okay?", "is it on the right?": a question from its first word,
+ * whose last word is part of it, not a tag ("we will see you in two weeks, okay?").
+ */
+function askedThroughTheEnd(sentence: string): boolean {
+  return (
+    /^(?:(?:and|so|now|okay|ok|alright),?\s+)?(?:is|are|was|were|do|does|did|have|has|can|could|would|will|what|how|when|where|why|which|who)\b/i.test(
+      sentence,
+    ) && !/,\s*[a-z ]+\?\s*$/i.test(sentence)
+  );
+}
+
 /** Replies that only acknowledge ("mm-hmm", "okay") while the clinician keeps talking. */
 const BACKCHANNEL =
   /^[\s,.!-]*(?:(?:mm-?hmm|mhm|uh-?huh|hmm|okay|ok|yeah|yes|yep|right|sure|alright|all right|got it|i see|oh|uh|um)[\s,.!-]*)*$/;
@@ -1458,7 +1470,9 @@ function readUtterances(turns: RawTurn[], punctuated: boolean): Utterance[] {
     const turnUtterances: Utterance[] = [];
     for (const rawSentence of sentences) {
       const tagged =
-        TAG_QUESTION.test(rawSentence) && wordCount(rawSentence.replace(TAG_QUESTION, '')) >= 4;
+        TAG_QUESTION.test(rawSentence) &&
+        wordCount(rawSentence.replace(TAG_QUESTION, '')) >= 4 &&
+        !askedThroughTheEnd(rawSentence);
       const sentence = tagged ? `${rawSentence.replace(TAG_QUESTION, '')}.` : rawSentence;
       const text = stripLeadingMarkers(sentence);
       if (wordCount(text) === 0) continue;

@@ -58,6 +58,15 @@ describe('perspective', () => {
         pronounsFor('male'),
       ),
     ).toBe('if the fever goes up the parent or carer should give him ibuprofen.');
+    // After a clause with numbers and commas: "… for 5 days, and you can give her …".
+    expect(
+      clinicianToThirdPerson(
+        'i will give her amoxicillin 3 times a day for 5 days, and you can give her paracetamol.',
+        she,
+      ),
+    ).toBe(
+      'i will give her amoxicillin 3 times a day for 5 days, and the parent or carer can give her paracetamol.',
+    );
     // Unknown sex: "her" is the patient the listener cares for.
     expect(clinicianToThirdPerson('you can give her paracetamol.', pronounsFor(null))).toBe(
       'advised to give her paracetamol.',

@@ -604,7 +604,7 @@ export function patientToThirdPerson(text: string, p: Pronouns): string {
  * paracetamol" said the child would), so it is written as the advice it is.
  */
 const CARER_ADVICE =
-  /^((?:[a-z]+ )*?)you (can|could|should|may|might|must|need to|will need to|have to)( (?:also |just |still )?(?:give|keep|bring|let|make|offer|put|get|help|watch|check|start|stop|use|apply|encourage|try giving|carry on giving|continue giving) (her|him)\b)/i;
+  /^((?:\S+ )*?)you (can|could|should|may|might|must|need to|will need to|have to)( (?:also |just |still )?(?:give|keep|bring|let|make|offer|put|get|help|watch|check|start|stop|use|apply|encourage|try giving|carry on giving|continue giving) (her|him)\b)/i;
 
 function asCarerAdvice(text: string, p: Pronouns): string {
   const match = CARER_ADVICE.exec(text);

@@ -9,6 +9,7 @@ import {
   SHOULDER_STRAIN_VISIT,
   ASTHMA_REVIEW_VISIT,
   TENSION_HEADACHE_VISIT,
+  EAR_INFECTION_VISIT,
   writerContext,
 } from './consultation.fixture';
 import { writeHistory } from './history';
@@ -85,6 +86,14 @@ describe('assessment and plan writer', () => {
       );
       expect(plan).toMatch(/cut down on screen time/);
       expect(plan).toMatch(/paracetamol up to 4 times a day/);
+    });
+  }
+
+  for (const shape of SHAPES) {
+    it(`writes advice to the parent as the parent's, after a dose with numbers, ${shape}`, () => {
+      const plan = (writePlan(writerContext(EAR_INFECTION_VISIT[shape]))?.bullets ?? []).join(' ');
+      expect(plan).toMatch(/the parent or carer can give her paracetamol for the fever/);
+      expect(plan).not.toMatch(/she can give her/);
     });
   }
 

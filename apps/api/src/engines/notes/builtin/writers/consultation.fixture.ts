@@ -391,3 +391,17 @@ export const TENSION_HEADACHE_VISIT = inThreeShapes([
   ],
   ['patient', 'Thank you.'],
 ]);
+
+/** A child brought by a parent: the questions end in "okay?", the advice is the parent's. */
+export const EAR_INFECTION_VISIT = inThreeShapes([
+  ['doctor', "Hi, what's brought you and Lily in today?"],
+  ['patient', "She's had a fever since yesterday and she keeps pulling at her right ear."],
+  ['doctor', 'Is she eating and drinking okay?'],
+  ['patient', "She's drinking but not eating much."],
+  ['doctor', 'Her right eardrum is red and bulging. Her chest is clear.'],
+  [
+    'doctor',
+    "This is an ear infection. I'll give her amoxicillin three times a day for five days, and you can give her paracetamol for the fever.",
+  ],
+  ['patient', 'Thank you.'],
+]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  EAR_INFECTION_VISIT,
   FLU_VISIT,
   HEADACHE_VISIT,
   inThreeShapes,
@@ -10,6 +11,14 @@ import {
 import { writeHistory } from './history';
 
 describe('history writer', () => {
+  for (const shape of SHAPES) {
+    it(`keeps "is she eating and drinking okay?" a question, out of the history, ${shape}`, () => {
+      const history = writeHistory(writerContext(EAR_INFECTION_VISIT[shape]))?.content ?? '';
+      expect(history).toMatch(/drinking but not eating much/);
+      expect(history).not.toMatch(/is she eating/i);
+    });
+  }
+
   for (const shape of SHAPES) {
     it(`tells the patient's story in the third person with the denials asked about, ${shape}`, () => {
       const history = writeHistory(writerContext(KNEE_VISIT[shape]))?.content ?? '';
