@@ -48,7 +48,7 @@ const EXAM_SYSTEMS: [string, RegExp][] = [
 
 /** Findings said of any part ("tenderness over the lower abdomen"): the system is the part's. */
 const FOUND_ANYWHERE =
-  /\b(?:palpation|tenderness|tender|swelling|swollen|bruising|ecchymosis|deformity|edema|oedema)\b/;
+  /\b(?:palpation|tenderness|swelling|bruising|ecchymosis|deformity|edema|oedema)\b/;
 
 /**
  * "her chest is clear and her ears look normal": two parts found in one breath, each written
