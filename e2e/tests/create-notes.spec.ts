@@ -234,7 +234,14 @@ test.describe('Create Notes', () => {
         request.method() === 'PATCH' && /\/api\/patient-sessions\/\d+$/.test(request.url()),
     );
     await button(page, 'Save Session').click();
-    await expect(review.or(toast(page, TOASTS.sessionSaved))).toBeVisible();
+    // A save may take longer than an assertion's 10 s on a busy server: it waits up to 10 s for
+    // its notes' evidence (SAVED_EVIDENCE_DEADLINE_MS) before it writes. Wait for what the page
+    // waits for: the review, or the server's answer to the save.
+    await Promise.race([
+      // Not shown when there is nothing to review: the answer ends the wait instead.
+      review.waitFor({ timeout: 60_000 }).catch(() => undefined),
+      saved.then((request) => request.response()),
+    ]);
     if (await review.isVisible()) await review.getByRole('button', { name: 'Save anyway' }).click();
     const body = (await saved).postDataJSON() as {
       notes: { templateId: number; notesContent: string }[];
