@@ -320,8 +320,12 @@ function answerAt(
 
 /** How far into a "no" reply a "but i haven't checked" is looked for. */
 const NOT_FOUND_OUT_REACH = 8;
-const NOT_FOUND_OUT =
-  /\b(?:(?:have|has|had|did|do) ?(?:not|n't)|haven't|hasn't|hadn't|didn't|never) (?:checked|measured|taken|weighed|tested|looked)\b|\b(?:not sure|no idea|(?:do|did) ?(?:not|n't) know|don't know|didn't know)\b/;
+/**
+ * Words of someone who has not found out ("i haven't checked", "not sure"), in a reply that
+ * otherwise says no: the engine's reading of replies uses it too.
+ */
+export const NOT_FOUND_OUT =
+  /\b(?:(?:have|has|had|did|do) ?(?:not|n't)|haven't|hasn't|hadn't|didn't|never) (?:checked|measured|taken|weighed|tested|looked)\b|\b(?:not sure|no idea|(?:do|did) ?(?:not|n't) know|don't know|didn't know|can't tell|cannot tell)\b/;
 
 /**
  * "i don't think so, i haven't checked" to "any fever?": a "no" from someone who has not found

@@ -28,6 +28,7 @@ import {
 import { splitSentences } from './sentences';
 import {
   AFFIRMING_QUANTITIES,
+  NOT_FOUND_OUT,
   ONES,
   findingMentions,
   prepareAssertionText,
@@ -262,13 +263,6 @@ const YES_ANSWER =
  */
 const TAKEN_BACK =
   /^(?:no|nope|nah)\b[\s,.!]*(?:(?:wait|well|um|uh|actually|i mean)[\s,.!]+)*(?:yes|yeah|yep|sometimes|occasionally|actually)\b/;
-
-/**
- * A "no" from someone who has not found out: "i don't think so, i haven't checked" to "any
- * fever?" is no denial of fever.
- */
-const NOT_FOUND_OUT =
-  /\b(?:(?:have|has|had) not|haven't|hasn't|hadn't|did not|didn't|never) (?:checked|measured|taken (?:it|my temperature|my temp|a temperature)|weighed|looked|tested)\b|\b(?:not sure|no idea|do not know|don't know|can't tell|cannot tell)\b/;
 
 /** A reply about what was and no longer is: "i used to, but i quit five years ago". */
 const FORMER_ANSWER =
