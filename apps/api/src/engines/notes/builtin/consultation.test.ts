@@ -24,6 +24,16 @@ const symptoms = (transcript: string) =>
   );
 
 describe('reading a consultation', () => {
+  for (const shape of SHAPES_OF_VISIT) {
+    it(`names the patient greeted as "Mrs." by their surname, ${shape}`, () => {
+      const visit = inThreeShapes([
+        ['doctor', 'Hi Mrs. Khan, what brings you in today?'],
+        ['patient', 'I have had burning when I pee for three days.'],
+      ]);
+      expect(analyseConsultation(visit[shape]).name).toBe('mrs. khan');
+    });
+  }
+
   for (const [shape, transcript] of Object.entries(SHAPES)) {
     it(`reads the symptoms with their polarity, ${shape}`, () => {
       const read = symptoms(transcript);

@@ -151,7 +151,7 @@ export function countMatches(re: RegExp, text: string): number {
  * A finding said as it is found, with no "on exam" before it: "there is swelling over the outside
  * of your ankle", "her right eardrum is red and bulging", "your throat is red".
  */
-const EXAM_FINDING_SAID = String.raw`\b(?:there is|there's|i can (?:see|feel)) (?:some |mild |marked |a little |a bit of )?(?:swelling|tenderness|redness|bruising|erythema|an effusion|effusion|crepitus|a rash|wheezing|crackles)\b|\b(?:your|her|his) (?:right |left )?(?:lower |upper )?(?:ear ?drums?|ears?|throat|tonsils|chest|lungs|heart|tummy|abdomen|belly|ankle|knee|wrist|skin|wound|feet|foot|back|neck|shoulder|elbow|hip|hand|finger|leg|arm) (?:is|are|looks?|sounds?) (?:a bit |very |quite |slightly )?(?:red|swollen|inflamed|bulging|clear|normal|tender|soft|infected|healing|regular|healthy|fine)\b|\b(?:your|her|his) (?:right |left )?(?:chest|lungs?|heart|skin|throat|knee|ankle|abdomen|tummy) (?:has|have) (?:a |an |some )?(?:slight |mild |faint |soft |marked |widespread )?(?:wheeze|wheezes|wheezing|crackles|crepitations|murmur|rash|swelling|effusion|redness|tenderness)\b|\bstraight leg raise is (?:negative|positive)\b`;
+const EXAM_FINDING_SAID = String.raw`\b(?:there is|there's|i can (?:see|feel)) (?:some |mild |marked |a little |a bit of )?(?:swelling|tenderness|redness|bruising|erythema|an effusion|effusion|crepitus|a rash|wheezing|crackles)\b|\b(?:your|her|his) (?:right |left )?(?:lower |upper )?(?:ear ?drums?|ears?|throat|tonsils|chest|lungs|heart|tummy|abdomen|belly|ankle|knee|wrist|skin|wound|feet|foot|back|neck|shoulder|elbow|hip|hand|finger|leg|arm) (?:is|are|looks?|sounds?) (?:a bit |very |quite |slightly )?(?:red|swollen|inflamed|bulging|clear|normal|tender|soft|infected|healing|regular|healthy|fine)\b|\b(?:your|her|his) (?:right |left )?(?:chest|lungs?|heart|skin|throat|knee|ankle|abdomen|tummy) (?:has|have) (?:a |an |some )?(?:slight |mild |faint |soft |marked |widespread )?(?:wheeze|wheezes|wheezing|crackles|crepitations|murmur|rash|swelling|effusion|redness|tenderness)\b|\b(?:your|her|his) pupils (?:are|look) (?:equal|reactive|normal|dilated|constricted)\b|\bstraight leg raise is (?:negative|positive)\b`;
 
 const EXAM_CUE = new RegExp(
   String.raw`\b(?:physical exam(?:ination)?|(?:do|perform) (?:a |my |your )?(?:quick )?(?:physical )?exam|examine (?:you|your)|take a (?:quick )?look at (?:you|your|it|that|the)|let me (?:take a |have a )?(?:quick )?look\b(?! (?:up|into|for|through|over))|your (?:blood pressure|temperature|pulse|heart rate|oxygen (?:level|saturation)|peak flow) (?:today )?is (?:about )?\d+|check you out|listen to your (?:heart|lungs|chest)|vital signs|your vitals|at your vitals|lay back|lie back|on (?:your )?(?:physical )?exam(?:ination)?|on (?:your |his |her )?(?:heart|lung|abdominal|abdomen|neck|skin|back|knee|shoulder|musculoskeletal|neurological|neuro|eye|ear|cardiac|respiratory) exam|i (?:do )?(?:not )?appreciate|exam template|on exam)\b|${EXAM_FINDING_SAID}`,
@@ -412,7 +412,8 @@ function detectName(utterances: Utterance[]): string | null {
     // "i think this is carpal tunnel syndrome" names a diagnosis, not the patient.
     if (seeing?.[1] && u.id < 6 && !statesDiagnosis(u.text)) add(seeing[1], 2);
     const greet =
-      /^(?:hi|hello|hey|good morning|good afternoon|good evening|morning|afternoon)[,\s]+(?:mr\.?|mrs\.?|ms\.?|miss )?\s*([a-z]+)\b/.exec(
+      // "mrs" before "mr", or "hi mrs khan" would name the patient "s".
+      /^(?:hi|hello|hey|good morning|good afternoon|good evening|morning|afternoon)[,\s]+(?:(?:mrs|mr|ms|miss)\.?\s+)?([a-z]+)\b/.exec(
         u.text,
       );
     if (greet?.[1] && u.id < 8) add(greet[1], 2);
@@ -822,6 +823,10 @@ const QUESTION_RESIDUE =
 const NOT_A_REASON =
   /^(?:have|has|had|got|get|been|be|is|are|was|were|do|does|did|so|just|like|going|gone|come|coming|here|there|now|okay)$/;
 
+/** A known condition said to be worse: "my asthma has been worse", "my eczema is flaring up". */
+const CONDITION_WORSE =
+  /\bmy ([a-z]+(?: [a-z]+)?) (?:has been|is|has got|got|has gotten|keeps) (?:a lot |much |really |quite )?(?:worse|bad|flaring(?: up)?|playing up)\b/;
+
 function findChiefComplaint(c: Omit<Consultation, 'chiefComplaint'>): string | null {
   const clinician = c.utterances.filter((u) => u.role === 'clinician' && u.phase === 'history');
   const patterns: RegExp[] = [
@@ -882,6 +887,9 @@ function findChiefComplaint(c: Omit<Consultation, 'chiefComplaint'>): string | n
       continue;
     const answer = u.answer?.content;
     if (!answer) continue;
+    // "my asthma has been worse since i had a cold": the known condition worse, not its cough.
+    const worse = CONDITION_WORSE.exec(answer);
+    if (worse?.[1] && countMatches(CONDITION_RE, worse[1]) > 0) return worse[1];
     const pain = localisedPain(answer);
     if (pain) return pain;
     const symptom = symptomsIn(answer).find((s) => !s.negated);

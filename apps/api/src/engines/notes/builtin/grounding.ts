@@ -26,6 +26,7 @@ import { symptomsIn } from './consultation';
 import { PART_FOUND_SOURCE } from './lexicon';
 import { wordCount } from './normalise';
 import { namesClinicalContent } from './uncertainty';
+import { SAFETY_NET_SENTENCE } from './writers/next-steps';
 
 /** "Musculoskeletal: " at the head of an examination or review-of-systems bullet. */
 const BULLET_LABEL = /^([A-Z][A-Za-z /&-]{1,40}:\s+)(.*)$/s;
@@ -136,14 +137,6 @@ const PART_FOUND_SENTENCE = new RegExp(
 /** A plan section's heading: Plan, Assessment and Plan, Next Steps, Patient Instructions. */
 const PLAN_SECTION =
   /\b(?:plan|next steps?|follow[- ]?up|instructions?|advice|recommendations?)\b/i;
-
-/**
- * A safety net ("If they need it more than 4 times a day, come back and see me."): when to come
- * back or call for help, a line clinicians document however plainly it was said, so word
- * usefulness does not prune it.
- */
-const SAFETY_NET_SENTENCE =
-  /^if\b.{3,160}?\b(?:come (?:back|in sooner|and see (?:me|us))(?! (?:fine|normal|negative|positive|clear|abnormal)\b)|return|(?:call|ring|phone|contact) (?:me|us|111|999|911|000|an ambulance|the (?:office|clinic|surgery|practice))|seek|go to (?:a&e|the emergency|emergency|the hospital|urgent care)|bring (?:her|him|them) (?:back|in))\b/i;
 
 /**
  * The test every sentence of a note written afresh passes, for one section: also what a learned

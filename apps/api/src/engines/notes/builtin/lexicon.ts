@@ -459,7 +459,7 @@ export const PART_FOUND_SOURCE = `(?:(?:left|right) )?(?:${[
   .sort((a, b) => b.length - a.length)
   .join(
     '|',
-  )}) (?:(?:is|are|looks?|feels?|sounds?|seems?|appears?)\\b(?! (?:to|like)\\b)|(?:has|have) (?:a |an |some |a few |few )?(?:slight |mild |faint |soft |widespread |scattered |occasional )?(?:wheeze|wheezes|wheezing|crackles|crepitations|murmur|rash|swelling|effusion)\\b)`;
+  )}) (?:(?:is|are|looks?|feels?|sounds?|seems?|appears?)\\b(?! (?:to|like)\\b)|(?:has|have) (?:a |an |some |a few |few )?(?:slight |mild |faint |soft |widespread |scattered |occasional )?(?:wheeze|wheezes|wheezing|crackles|crepitations|murmur|rash|swelling|effusion)\\b|(?:has|have) (?:reduced|normal|decreased|good|full|no) (?:sensation|pulses|power|strength|range of (?:movement|motion))\\b)`;
 
 /**
  * How well a known condition is controlled, the assessment of a review: "i think your asthma is
@@ -468,6 +468,13 @@ export const PART_FOUND_SOURCE = `(?:(?:left|right) )?(?:${[
  */
 export const CONTROL_STATED_SOURCE =
   '(?:your|her|his|the) ([a-z]+(?: [a-z]+)?) (?:is|are|has been|have been|seems?|looks?) (?:not |still not |now |still )?(?:very |quite |really )?(?:well |poorly |badly |nicely |fully )?(?:controlled|under control)\\b';
+
+/**
+ * Where a safety net sends the patient: "go to A and E" (as a UK clinician says it, and as the
+ * recogniser writes it), the emergency department, the hospital, urgent care.
+ */
+export const URGENT_CARE_PLACE_SOURCE =
+  '(?:a ?& ?e|a and e|the emergency(?: room| department)?|emergency|the er|the hospital|urgent care|the walk-in(?: centre| center)?)';
 
 export const BODY_PART_PATTERN = new RegExp(
   `\\b(?:(left|right|both|bilateral)\\s+)?(${[...BODY_PARTS].sort((a, b) => b.length - a.length).join('|')})\\b`,

@@ -100,6 +100,36 @@ describe('sentences from speech', () => {
     ]);
   });
 
+  it('keeps "how often" and "how long" with their question, and cuts before the reply', () => {
+    expect(
+      splitSentences(
+        'it is worse at night how often are you using the blue inhaler about 4 times a day now and the brown one i ran out of it',
+        true,
+      ),
+    ).toEqual([
+      'it is worse at night',
+      'how often are you using the blue inhaler',
+      'about 4 times a day now',
+      'and the brown one',
+      'i ran out of it',
+    ]);
+    expect(
+      splitSentences('my knee hurts how long have you had this pain for about 3 days', true),
+    ).toEqual(['my knee hurts', 'how long have you had this pain', 'for about 3 days']);
+  });
+
+  it('cuts before a safety net joined on with "and if"', () => {
+    expect(
+      splitSentences(
+        'keep taking paracetamol up to 4 times a day and if you get a sudden severe headache go to a and e',
+        true,
+      ),
+    ).toEqual([
+      'keep taking paracetamol up to 4 times a day',
+      'and if you get a sudden severe headache go to a and e',
+    ]);
+  });
+
   it('keeps a clause whole where a question word only continues it', () => {
     expect(
       splitSentences(

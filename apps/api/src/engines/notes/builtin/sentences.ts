@@ -5,7 +5,13 @@
  * "how long", "does that hurt") and the bare answer after it — so that a question and its reply
  * pair up as they do in a punctuated transcript.
  */
-import { CONDITIONS, CONTROL_STATED_SOURCE, MEDICATIONS, PART_FOUND_SOURCE } from './lexicon';
+import {
+  CONDITIONS,
+  CONTROL_STATED_SOURCE,
+  MEDICATIONS,
+  PART_FOUND_SOURCE,
+  URGENT_CARE_PLACE_SOURCE,
+} from './lexicon';
 
 /** A condition named next ("a sprain", "probably tonsillitis"), after "this is". */
 const NAMES_CONDITION = new RegExp(
@@ -193,6 +199,18 @@ function verbGoesOn(current: readonly string[]): boolean {
     )
   );
 }
+
+/**
+ * What a safety net tells the patient to do, after its condition, as far as a cut before the
+ * "if" goes (`SAFETY_NET_SENTENCE` in writers/next-steps.ts says which sentences are safety nets).
+ */
+const SAFETY_NET_ACTION = new RegExp(
+  `\\b(?:bring (?:her|him|them) (?:back|in|straight)|come (?:back|in|and see)|call (?:us|me|an ambulance|the surgery|111|999|000|911)|ring (?:us|the surgery)|go (?:straight )?to ${URGENT_CARE_PLACE_SOURCE}|seek)\\b`,
+);
+
+/** How many times or how long, opening a reply: "about 4 times a day", "for a couple of weeks". */
+const HOW_OFTEN_OR_LONG_REPLY =
+  /^(?:for |since )?(?:about |around |roughly |maybe |probably |almost |nearly |over |at least |up to )?(?:once|twice|\d+|a few|a couple of|several)(?: times?)? (?:a |an |per |every |each )?(?:days?|nights?|weeks?|months?|years?|hours?|minutes?|mornings?|evenings?)\b/;
 
 function splitLongRun(piece: string, wholeUpTo: number): string[] {
   const words = piece.split(' ');
@@ -391,15 +409,16 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
     // "… plenty of fluids | if she stops drinking or gets a rash bring her back": a safety net,
     // whose action follows its condition; after another "if" clause too ("to use if you get the
     // pain | if the pain comes on at rest … call 999").
+    // "… paracetamol up to 4 times a day | and if you get a sudden severe headache go to A and E":
+    // the cut comes before the "and" that joins the safety net on.
+    const andIf = bare === 'and' && next === 'if';
     const safetyNet =
-      bare === 'if' &&
+      (bare === 'if' || andIf) &&
       // "… call me | if he is gaining weight" is the action first, then its condition.
       !/\b(?:call|ring|phone|contact|message|tell|let) (?:me|us)\b|\b(?:come|bring (?:her|him|them)) (?:back|in)\b/.test(
         current.slice(-12).join(' '),
       ) &&
-      /\b(?:bring (?:her|him|them) (?:back|in|straight)|come (?:back|in|and see)|call (?:us|me|an ambulance|the surgery|111|999|000|911)|ring (?:us|the surgery)|go to (?:a&e|the emergency|the hospital|emergency)|seek)\b/.test(
-        words.slice(i + 1, i + 17).join(' '),
-      ) &&
+      SAFETY_NET_ACTION.test(words.slice(andIf ? i + 2 : i + 1, i + 17).join(' ')) &&
       // "… use the blue one when you need it | if you need it more than 4 times a day come back".
       (mayEndBefore(prev) || prev === 'it');
     const andBoundary =
@@ -419,7 +438,8 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
     const questionBoundary =
       opensQuestion(bare, next, words[i + 2] ?? '') &&
       // "how much coffee | do you drink": the question goes on.
-      !/^(?:how (?:much|many)|what|which)(?: [a-z]+){0,2}$/.test(current.join(' ')) &&
+      // "how often | are you using the blue inhaler", "how long | have you had this pain" too.
+      !/^(?:how (?:much|many|often|long)|what|which)(?: [a-z]+){0,2}$/.test(current.join(' ')) &&
       (bare !== 'any' || !NOT_BEFORE_ANY.test(prev)) &&
       (mayEndBefore(prev) ||
         (prev === 'that' && AUXILIARY.test(bare) && next === 'you') ||
@@ -435,6 +455,23 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
           !(k < 3 && SPOKEN_OPENER.test(w) && !all.slice(0, k).some((x) => !SPOKEN_OPENER.test(x))),
       );
     const askedBefore = opensQuestion(asked[0] ?? '', asked[1] ?? '', asked[2] ?? '');
+    // The reply to "how often" or "how long", said as a number of times or a stretch of time:
+    // "how often are you using the blue inhaler | about 4 times a day now".
+    const howOftenReply =
+      /^how (?:often|long)$/.test(asked.slice(0, 2).join(' ')) &&
+      asked.length >= 4 &&
+      mayEndBefore(prev) &&
+      HOW_OFTEN_OR_LONG_REPLY.test(words.slice(i, i + 7).join(' '));
+    // A question asked by naming the other one: "… 4 times a day now | and the brown one | i ran
+    // out of it".
+    const otherOneAsked =
+      (bare === 'and' &&
+        mayEndBefore(prev) &&
+        /^(?:the|your) [a-z]+ ones? (?:i|we|my|she|he|it|not|no|yes)$/.test(
+          words.slice(i + 1, i + 5).join(' '),
+        )) ||
+      (/^and (?:the|your) [a-z]+ ones?$/.test(current.join(' ')) &&
+        /^(?:i|we|my|she|he|it|not|no|yes)$/.test(bare));
     // The patient answering in the first person: "what brings you in today | my left knee ...".
     const firstPersonReply =
       /^(?:my|i)$/.test(bare) &&
@@ -524,6 +561,8 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
           findingBoundary ||
           questionBoundary ||
           replyBoundary ||
+          howOftenReply ||
+          otherOneAsked ||
           medicineAnswer ||
           closingCourtesy ||
           agreeingReply ||

@@ -15,6 +15,10 @@ describe('style', () => {
     expect(applyCasing('she has ms and she takes ocrevus', null)).toBe(
       'she has MS and she takes ocrevus',
     );
+    expect(applyCasing('if it gets worse go to a and e', null)).toBe(
+      'if it gets worse go to A and E',
+    );
+    expect(applyCasing('she takes vitamin a and e', null)).toBe('she takes vitamin a and e');
   });
 
   it('joins a list as a clinician writes it', () => {

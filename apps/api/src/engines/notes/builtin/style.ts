@@ -52,6 +52,9 @@ export function applyCasing(text: string, name: string | null): string {
       : (SPECIAL_CASE[m] ?? m.toUpperCase()),
   );
   out = out.replace(/\bx-rays?\b/g, (m) => SPECIAL_CASE[m] ?? m);
+  // Accident and Emergency, where a safety net sends the patient ("go to a and e"); not the
+  // vitamins ("vitamin a and e").
+  out = out.replace(/\b(to|at|in|attend(?:ed|ing)?|from) a( and |&| & )e\b/g, '$1 A$2E');
   out = out.replace(PROPER_RE, (m) => titleWords(m));
   if (name) {
     out = out.replace(

@@ -10,6 +10,7 @@ import {
   ASTHMA_REVIEW_VISIT,
   TENSION_HEADACHE_VISIT,
   EAR_INFECTION_VISIT,
+  INHALER_REVIEW_VISIT,
   writerContext,
 } from './consultation.fixture';
 import { writeHistory } from './history';
@@ -86,6 +87,20 @@ describe('assessment and plan writer', () => {
       );
       expect(plan).toMatch(/cut down on screen time/);
       expect(plan).toMatch(/paracetamol up to 4 times a day/);
+    });
+
+    it(`writes a safety net to A and E as a plan item of its own, ${shape}`, () => {
+      const tension = writePlan(writerContext(TENSION_HEADACHE_VISIT[shape]))?.bullets ?? [];
+      expect(tension).toContainEqual(
+        expect.stringMatching(
+          /^If they get a sudden severe headache or weakness,? go to A and E\.$/,
+        ),
+      );
+      expect(tension).toContainEqual('Keep taking paracetamol up to 4 times a day.');
+      const inhaler = writePlan(writerContext(INHALER_REVIEW_VISIT[shape]))?.bullets ?? [];
+      expect(inhaler).toContainEqual(
+        expect.stringMatching(/^If they are getting worse,? go to A and E\.$/),
+      );
     });
   }
 

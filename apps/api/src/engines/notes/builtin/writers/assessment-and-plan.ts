@@ -5,7 +5,7 @@ import { wordCount } from '../normalise';
 import { applyCasing, capitalise, uniqueBy } from '../style';
 import { opener } from './history';
 import { META, type SectionBody, type WriterContext, fromClinician } from './writer';
-import { hasFollowUpSection, leftToNextStepsSection } from './next-steps';
+import { SAFETY_NET_SENTENCE, hasFollowUpSection, leftToNextStepsSection } from './next-steps';
 
 const PROBLEM_LEAD =
   /(?:^|,\s*)(?:(?:so|and|now|lastly|finally|next|then|also|okay|alright),?\s+)*(?:for|from|regarding|in terms of|as far as|as for|with regards? to|now for|moving on to|next for|and for|lastly for|finally for|about)\s+(?:your|the|his|her)?\s*(?:(?:first|second|third|fourth|next|last|final|other|primary)\s+)?(?:problem|issue|diagnosis)?(?:\s+of)?,?\s*(?:your\s+|the\s+|his\s+|her\s+)?([a-z0-9' -]+?)(?=,|$|\.| i | we | it | you | that | so | which | is | are )/;
@@ -171,7 +171,9 @@ function collectProblems(ctx: WriterContext): Problem[] {
       /^(?:i|we) (?:want|would like|need) you to\b|^you (?:should|need to|have to)\b|^(?:please )?try to\b/.test(
         u.text,
       );
-    if (planRelevance(u.text) < minRelevance && !title && !advice) continue;
+    // A safety net ("if you get a sudden severe headache go to A and E") is always the plan's.
+    const safetyNet = SAFETY_NET_SENTENCE.test(u.text);
+    if (planRelevance(u.text) < minRelevance && !title && !advice && !safetyNet) continue;
     if (wordCount(u.text) < 4) continue;
     const line = planStatement(ctx, u.text);
     if (!line) continue;

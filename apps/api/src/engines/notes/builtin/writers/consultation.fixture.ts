@@ -405,3 +405,52 @@ export const EAR_INFECTION_VISIT = inThreeShapes([
   ],
   ['patient', 'Thank you.'],
 ]);
+
+/**
+ * An asthma review in which the replies need their questions ("how often …?" "about 4 times a
+ * day now"; "and the brown one?") and the plan ends with a safety net to A and E.
+ */
+export const INHALER_REVIEW_VISIT = inThreeShapes([
+  ['doctor', 'Hello, how can I help today?'],
+  [
+    'patient',
+    "My asthma has been worse since I had a cold two weeks ago. I'm waking up at night coughing.",
+  ],
+  ['doctor', 'How often are you using the blue inhaler?'],
+  ['patient', 'About 4 times a day now.'],
+  ['doctor', 'And the brown one?'],
+  ['patient', 'I ran out of it a month ago.'],
+  ['doctor', 'Any chest pain?'],
+  ['patient', 'No.'],
+  [
+    'doctor',
+    'Your chest has a few wheezes on both sides and your peak flow is 320, your best is 450.',
+  ],
+  [
+    'doctor',
+    'Your asthma is not well controlled. Restart the brown inhaler, two puffs twice a day, and use the blue one when you need it. If you are getting worse, go to A and E.',
+  ],
+  ['patient', 'Okay, will do.'],
+]);
+
+/**
+ * A diabetes review: a verdict before the reply's "they" ("not great, they have been running
+ * around twelve"), a reply about another symptom than the one asked, a finding after a vital.
+ */
+export const DIABETES_REVIEW_VISIT = inThreeShapes([
+  ['doctor', 'Good afternoon Mr. Patel, how have your sugars been?'],
+  ['patient', "Not great, they've been running around twelve in the mornings."],
+  ['doctor', 'Are you still taking the metformin?'],
+  ['patient', 'I stopped it a month ago because it gave me diarrhoea.'],
+  ['doctor', 'Any numbness in your feet?'],
+  ['patient', 'A bit of tingling in my right foot, not the left.'],
+  [
+    'doctor',
+    'Your blood pressure is 148 over 90. Your right foot has reduced sensation to the monofilament, the left is normal.',
+  ],
+  [
+    'doctor',
+    "Your diabetes is not well controlled. We'll try the slow release metformin, 500 mg once a day with your evening meal. I'd like to see you again in four weeks.",
+  ],
+  ['patient', 'Okay.'],
+]);

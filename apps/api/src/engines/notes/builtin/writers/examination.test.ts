@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DIABETES_REVIEW_VISIT,
   KNEE_VISIT,
   SHAPES,
   ASTHMA_REVIEW_VISIT,
@@ -12,6 +13,15 @@ import { writeHistory } from './history';
 import { writeExamination } from './examination';
 
 describe('examination writer', () => {
+  for (const shape of SHAPES) {
+    it(`writes a finding said right after a vital sign, ${shape}`, () => {
+      const bullets = writeExamination(writerContext(DIABETES_REVIEW_VISIT[shape]))?.bullets ?? [];
+      expect(bullets.join(' ')).toMatch(
+        /right foot has reduced sensation to the monofilament,? the left is normal\./,
+      );
+    });
+  }
+
   for (const shape of SHAPES) {
     it(`writes the narrated findings under their body system, and nothing the patient said, ${shape}`, () => {
       const bullets = writeExamination(writerContext(KNEE_VISIT[shape]))?.bullets ?? [];

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DIABETES_REVIEW_VISIT,
   EAR_INFECTION_VISIT,
   FLU_VISIT,
   HEADACHE_VISIT,
+  INHALER_REVIEW_VISIT,
   inThreeShapes,
   KNEE_VISIT,
   SHAPES,
@@ -11,6 +13,30 @@ import {
 import { writeHistory } from './history';
 
 describe('history writer', () => {
+  for (const shape of SHAPES) {
+    it(`writes a reply about another symptom as said, not as the one asked about, ${shape}`, () => {
+      const history = writeHistory(writerContext(DIABETES_REVIEW_VISIT[shape]))?.content ?? '';
+      expect(history).toMatch(/a bit of tingling in (?:his|their) right foot,? not the left\./);
+      expect(history).not.toMatch(/numbness/i);
+      expect(history).toMatch(/(?:His|The patient's) sugars have been running around twelve/);
+    });
+  }
+
+  for (const shape of SHAPES) {
+    it(`writes a reply to "how often …?" with what was asked, not as an orphan, ${shape}`, () => {
+      const history = writeHistory(writerContext(INHALER_REVIEW_VISIT[shape]))?.content ?? '';
+      expect(history).toMatch(/The patient is using the blue inhaler about 4 times a day now\./);
+      expect(history).not.toMatch(/(?:^|\. )About 4 times/);
+      expect(history).not.toMatch(/brown one/);
+    });
+
+    it(`names the known condition said to be worse as the reason for the visit, once, ${shape}`, () => {
+      const history = writeHistory(writerContext(INHALER_REVIEW_VISIT[shape]))?.content ?? '';
+      expect(history).toMatch(/^The patient presents today for evaluation of asthma\./);
+      expect(history).not.toMatch(/significant for asthma/);
+    });
+  }
+
   for (const shape of SHAPES) {
     it(`keeps "is she eating and drinking okay?" a question, out of the history, ${shape}`, () => {
       const history = writeHistory(writerContext(EAR_INFECTION_VISIT[shape]))?.content ?? '';

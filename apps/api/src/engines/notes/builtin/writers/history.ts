@@ -32,15 +32,17 @@ export function opener(ctx: WriterContext): string {
   const who = c.name ? titleWords(c.name) : 'The patient';
   const sexWord = c.sex === 'male' ? 'male' : c.sex === 'female' ? 'female' : 'patient';
   const agePart = c.age !== null ? `a ${c.age}-year-old ${sexWord}` : c.sex ? `a ${sexWord}` : null;
+  // "presents today for evaluation of asthma" says the asthma once, not again as history.
+  const past = c.pastConditions.filter((p) => !c.chiefComplaint?.includes(p));
   const history =
-    c.pastConditions.length > 0
-      ? ` with a past medical history significant for ${listJoin(c.pastConditions.slice(0, 4))}`
+    past.length > 0
+      ? ` with a past medical history significant for ${listJoin(past.slice(0, 4))}`
       : '';
   const complaint = c.chiefComplaint ? ` for evaluation of ${c.chiefComplaint}` : '';
   if (agePart)
     return sentence(ctx, `${who} is ${agePart}${history} who presents today${complaint}`);
   const pmh = history
-    ? `. ${subjectCap(ctx)} ${agree(c.pronouns, 'has', 'have')} a past medical history significant for ${listJoin(c.pastConditions.slice(0, 4))}`
+    ? `. ${subjectCap(ctx)} ${agree(c.pronouns, 'has', 'have')} a past medical history significant for ${listJoin(past.slice(0, 4))}`
     : '';
   return sentence(ctx, `${who} presents today${complaint}${pmh}`);
 }

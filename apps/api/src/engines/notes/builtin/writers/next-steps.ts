@@ -3,13 +3,25 @@
  * should bring them back sooner (safety-netting). Read by those sections' writers and by the plan,
  * which leaves such talk to them when the template has a section of its own for it.
  */
+import { URGENT_CARE_PLACE_SOURCE } from '../lexicon';
 import { type WriterContext } from './writer';
 
 export const FOLLOW_UP_TALK =
   /\b(?:follow up|follow-up|come back|see you|return|appointment|schedule|check in|recheck)\b/;
 
-export const SAFETY_NET_TALK =
-  /\b(?:call (?:me|us|the office|the clinic)|get worse|gets worse|worsen\w*|go to the (?:er|emergency)|emergency room|seek (?:medical )?(?:care|attention)|come back (?:if|sooner)|if (?:you|it|things|the pain) (?:get|gets|are|is|do|does|start|notice|develop|have))\b/;
+export const SAFETY_NET_TALK = new RegExp(
+  `\\b(?:call (?:me|us|the office|the clinic)|get worse|gets worse|worsen\\w*|go (?:straight )?to ${URGENT_CARE_PLACE_SOURCE}|emergency room|seek (?:medical )?(?:care|attention)|come back (?:if|sooner)|if (?:you|it|things|the pain) (?:get|gets|are|is|do|does|start|notice|develop|have))\\b`,
+);
+
+/**
+ * A safety net ("If they need it more than 4 times a day, come back and see me."): when to come
+ * back or call for help, a line clinicians document however plainly it was said, so word
+ * usefulness does not prune it.
+ */
+export const SAFETY_NET_SENTENCE = new RegExp(
+  `^if\\b.{3,160}?\\b(?:come (?:back|in sooner|and see (?:me|us))(?! (?:fine|normal|negative|positive|clear|abnormal)\\b)|return|(?:call|ring|phone|contact) (?:me|us|111|999|911|000|an ambulance|the (?:office|clinic|surgery|practice))|seek|go (?:straight )?to ${URGENT_CARE_PLACE_SOURCE}|bring (?:her|him|them) (?:back|in))\\b`,
+  'i',
+);
 
 /** Whether the template has a follow-up section (the plan then leaves the follow-up to it). */
 export const hasFollowUpSection = (ctx: WriterContext) =>

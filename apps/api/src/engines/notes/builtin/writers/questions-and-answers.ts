@@ -230,6 +230,21 @@ export function questionAnswerSentences(ctx: WriterContext, q: Utterance): strin
     }
     return [fromPatient(ctx, `i ${amount[2]} ${reply}`)];
   }
+  // "how often are you using the blue inhaler?" "about 4 times a day now." → "She is using the
+  // blue inhaler about 4 times a day now.", not the orphan "About 4 times a day now."
+  const often = WH_OFTEN.exec(stripLeadingMarkers(q.text));
+  const howOften = content.replace(/[.?!]+$/, '');
+  if (
+    often?.[1] &&
+    often[2] &&
+    often[3] &&
+    !/^(?:it|them|that|this|those)$/.test(often[3]) &&
+    FREQUENCY_REPLY.test(howOften) &&
+    !hasSubject(howOften)
+  ) {
+    const aux = { do: '', are: 'am ', have: 'have ' }[often[1] as 'do' | 'are' | 'have'];
+    return [fromPatient(ctx, `i ${aux}${often[2]} ${often[3]} ${howOften}`)];
+  }
   const timing = timingAnswerSentences(ctx, q, contentSentences);
   if (timing) return timing;
   const wh = /^(?:how|what|when|where|why|which|who)\b/.test(stripLeadingMarkers(q.text));
@@ -285,8 +300,21 @@ export function questionAnswerSentences(ctx: WriterContext, q: Utterance): strin
       answer.polarity === 'yes' &&
       /\b(?:allergic to|allergies to|reactions? to|intolerant (?:of|to)) any\b/.test(q.text) &&
       contentSentences.some((t) => MEDICINE_NAMED.test(t));
+    // "any numbness in your feet?" "a bit of tingling in my right foot, not the left.": the
+    // reply is about another symptom, and says nothing of the numbness asked about; "Reports
+    // numbness in his feet" would state what was not said. An explicit "yes" still answers it.
+    const namedOther =
+      answer.polarity === 'yes' &&
+      askedOf.size > 0 &&
+      !EXPLICIT_YES.test(answer.utterances[0]?.text ?? '') &&
+      contentSentences.some((t) => {
+        const named = symptomsIn(t).map((f) => f.canonical);
+        return named.length > 0 && named.every((n) => !askedOf.has(n));
+      });
     const [firstReply = ''] = contentSentences;
-    if (statement && !restated && !namedWhich && DOSE_FIRST.test(firstReply)) {
+    if (namedOther) {
+      // Only the reply, as said, below.
+    } else if (statement && !restated && !namedWhich && DOSE_FIRST.test(firstReply)) {
       // "are you taking the metformin?" "yes, 500 mg twice a day, but…": one sentence.
       const taking = fromClinician(ctx, statement).replace(/[.?!]+$/, '');
       const reply = fromPatient(ctx, firstReply);
@@ -346,8 +374,10 @@ export function namingWhatWasAsked(question: string, reply: string): string {
   const askedOf = HOW_IS_YOUR.exec(question)?.[1];
   return askedOf
     ? reply.replace(
-        // Not the "it" of "it is hard to stay away from sugary foods".
-        /^(?:they (?=(?:have|has|are|is|were|was)\b)|it (?=(?:is|has been|was) (?:better|worse|good|fine|okay|great|bad|high|low|stable|running|up|down)\b))/,
+        // Not the "it" of "it is hard to stay away from sugary foods". After a verdict too,
+        // which goes ("not great, they have been running around 12"): what was asked about is
+        // named first, in the order it was said (the question, then the reply).
+        /^(?:(?:not (?:great|good|bad|too bad|so good|so great)|okay|ok|fine|good|bad|so so|alright|better|worse|up and down)[, ]+)?(?:they (?=(?:have|has|are|is|were|was)\b)|it (?=(?:is|has been|was) (?:better|worse|good|fine|okay|great|bad|high|low|stable|running|up|down)\b))/,
         `my ${askedOf} `,
       )
     : reply;
@@ -391,6 +421,17 @@ const HOW_IS_YOUR =
 const WH_AMOUNT =
   /^how (?:much|many) ([a-z]+(?: [a-z]+)?) do you (drink|have|smoke|take|eat|use)\b/;
 const AMOUNT_UNIT = /\b(cups?|glass(?:es)?|mugs?|bottles?|cans?|pints?|units?|packs?|drinks?)\b/;
+
+/** "how often are you using the blue inhaler", "how often do you take your paracetamol". */
+const WH_OFTEN =
+  /^how often (do|are|have) you ((?:been )?(?:use|using|used|take|taking|taken|need|needing|needed|get|getting|got|have|having|had)) (.+?)\??$/;
+/** A reply that says how often, and only that: "about 4 times a day now", "twice a week". */
+const FREQUENCY_REPLY =
+  /^(?:about |around |roughly |maybe |probably |at least |up to |more than |less than )?(?:once|twice|\d+|a few|several|a couple of|one|two|three|four|five|six|seven|eight|nine|ten|every|most) ?(?:times? )?(?:a|an|per|every|each)? ?(?:day|days|night|nights|week|weeks|month|hour|hours|morning|evening)\b/;
+
+/** A reply that opens by saying yes in so many words. */
+const EXPLICIT_YES =
+  /^(?:yes|yeah|yep|yup|ya|yah|sure|correct|right|absolutely|definitely|i do|i have|i did|i am|it does|it is|it has|it did)\b/;
 
 /** A reply that gives how much of a symptom: "some nausea", "a little dizziness", "mild pain". */
 const QUANTITY_REPLY = /^(?:some|a little|a bit of|mild|slight|occasional)\s+[a-z]/;
