@@ -229,6 +229,10 @@ export const HISTORICAL_CUES = [
   'previously',
   'as a child',
   'when i was younger',
+  // A medicine's side effect, told as why it was stopped: "i stopped it because it gave me
+  // diarrhoea" is not diarrhoea today.
+  'gave me',
+  'made me',
 ] as const;
 
 /** Before a finding: it is someone else's ("my mother had breast cancer", "family history of"). */

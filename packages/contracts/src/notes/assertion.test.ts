@@ -72,6 +72,11 @@ describe('the assertion stage', () => {
     expect(assertions('no nausea or i would have called', 'nausea')).toEqual(['negated']);
     expect(assertions('this could be pneumonia', 'pneumonia')).toEqual(['possible']);
     expect(assertions('she has a history of migraines', 'migraines')).toEqual(['historical']);
+    // A medicine's side effect, told as why it was stopped, is not a symptom today.
+    expect(
+      assertions('i stopped it a month ago because it gave me diarrhoea', 'diarrhoea'),
+    ).toEqual(['historical']);
+    expect(assertions('the tablets made me dizzy so i stopped', 'dizzy')).toEqual(['historical']);
     expect(assertions('my mother had breast cancer', 'breast cancer')).toEqual(['other-person']);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DIABETES_REVIEW_VISIT,
   HEADACHE_VISIT,
   KNEE_VISIT,
   SHAPES,
@@ -10,6 +11,16 @@ import {
 import { writeReviewOfSystems } from './review-of-systems';
 
 describe('review of systems writer', () => {
+  for (const shape of SHAPES) {
+    it(`endorses no side effect told as why a medicine was stopped, ${shape}`, () => {
+      const text = (
+        writeReviewOfSystems(writerContext(DIABETES_REVIEW_VISIT[shape]))?.bullets ?? []
+      ).join(' ');
+      expect(text).not.toMatch(/diarrh/i);
+      expect(text).not.toMatch(/Endorses numbness/);
+    });
+  }
+
   for (const shape of SHAPES) {
     it(`lists each system's symptoms with the polarity the patient gave, ${shape}`, () => {
       const bullets = writeReviewOfSystems(writerContext(KNEE_VISIT[shape]))?.bullets ?? [];
