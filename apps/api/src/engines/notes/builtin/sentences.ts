@@ -309,6 +309,11 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
               ) &&
                 RESULT_VERB.test(words[i + 3] ?? ''))))) &&
         !BINDS_NEXT.has(prev) &&
+        // "… a cough for 5 days and last night | his temperature was 38.4": the time opens the
+        // clause that follows it, which a cut there would leave behind.
+        !/\band (?:last night|this morning|yesterday|overnight|earlier|today)$/.test(
+          current.slice(-3).join(' '),
+        ) &&
         !/^(?:to|at|on|in|of|check|examine|listen|and|feel|hear|see|about|with|for|from|by|is|was|are|control|controlling|lower|lowering|monitor|monitoring|keep|watch|take|taking|took|checked|measure|measured)$/.test(
           prev,
         ));
@@ -358,6 +363,13 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
             words.slice(i + 1, i + 3).join(' '),
           )) ||
         (bare === 'drink' && next === 'plenty') ||
+        // "… a viral infection | give him paracetamol for the fever": care told to a parent.
+        (bare === 'give' &&
+          /^(?:her|him|them)$/.test(next) &&
+          !verbGoesOn(current) &&
+          (MEDICINE_NAMES.has(words[i + 2] ?? '') ||
+            (/^(?:some|regular|the)$/.test(words[i + 2] ?? '') &&
+              MEDICINE_NAMES.has(words[i + 3] ?? '')))) ||
         // "… this is a muscular strain | take paracetamol and keep moving".
         (bare === 'take' &&
           (MEDICINE_NAMES.has(next) ||

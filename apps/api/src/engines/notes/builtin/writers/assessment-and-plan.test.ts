@@ -11,6 +11,7 @@ import {
   TENSION_HEADACHE_VISIT,
   EAR_INFECTION_VISIT,
   INHALER_REVIEW_VISIT,
+  CHILD_COUGH_VISIT,
   writerContext,
 } from './consultation.fixture';
 import { writeHistory } from './history';
@@ -87,6 +88,14 @@ describe('assessment and plan writer', () => {
       );
       expect(plan).toMatch(/cut down on screen time/);
       expect(plan).toMatch(/paracetamol up to 4 times a day/);
+    });
+
+    it(`writes care told to a parent after the diagnosis as the plan, ${shape}`, () => {
+      const plan = writePlan(writerContext(CHILD_COUGH_VISIT[shape]))?.bullets ?? [];
+      expect(plan).toContain('Give him paracetamol for the fever and plenty of fluids.');
+      expect(plan).toContainEqual(
+        expect.stringMatching(/^If he stops drinking or has trouble breathing,? bring him back/),
+      );
     });
 
     it(`writes a safety net to A and E as a plan item of its own, ${shape}`, () => {

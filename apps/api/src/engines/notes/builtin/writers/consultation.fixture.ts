@@ -454,3 +454,26 @@ export const DIABETES_REVIEW_VISIT = inThreeShapes([
   ],
   ['patient', 'Okay.'],
 ]);
+
+/**
+ * A child brought by a parent, the temperatures said in words as a recogniser writes them: a
+ * reading at home told after "and last night", care for the parent after the diagnosis.
+ */
+export const CHILD_COUGH_VISIT = inThreeShapes([
+  ['doctor', "Hi there, what's brought you and Sam in today?"],
+  [
+    'patient',
+    "He's had a cough for five days and last night his temperature was thirty eight point four.",
+  ],
+  ['doctor', 'Is he eating and drinking?'],
+  ['patient', "He's drinking fine but he's off his food."],
+  [
+    'doctor',
+    'His chest is clear and his throat is a bit red. His temperature today is thirty seven point eight.',
+  ],
+  [
+    'doctor',
+    'This looks like a viral infection. Give him paracetamol for the fever and plenty of fluids. If he stops drinking or has trouble breathing, bring him back straight away.',
+  ],
+  ['patient', 'Okay, thank you.'],
+]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CHILD_COUGH_VISIT,
   DIABETES_REVIEW_VISIT,
   EAR_INFECTION_VISIT,
   FLU_VISIT,
@@ -13,6 +14,13 @@ import {
 import { writeHistory } from './history';
 
 describe('history writer', () => {
+  for (const shape of SHAPES) {
+    it(`keeps a time with the reading it opens ("and last night his temperature …"), ${shape}`, () => {
+      const history = writeHistory(writerContext(CHILD_COUGH_VISIT[shape]))?.content ?? '';
+      expect(history).toMatch(/a cough for 5 days and last night his temperature was 38\.4\./);
+    });
+  }
+
   for (const shape of SHAPES) {
     it(`writes a reply about another symptom as said, not as the one asked about, ${shape}`, () => {
       const history = writeHistory(writerContext(DIABETES_REVIEW_VISIT[shape]))?.content ?? '';
