@@ -278,7 +278,20 @@ export function questionAnswerSentences(ctx: WriterContext, q: Utterance): strin
   if (!wh && (answer.polarity !== 'unclear' || (qualifiedYes && contentSentences.length === 0))) {
     const relevantQuestion =
       relevance(q.text) >= 1 || symptomsIn(q.text).length > 0 || ASKS_OF_PART_PROBLEMS.test(q.text);
-    const statement = relevantQuestion ? yesNoStatement(q.text, answer.polarity !== 'no') : null;
+    const askedOf = new Set(symptomsIn(q.text).map((f) => f.canonical));
+    // "any numbness in your feet?" "a bit of tingling in my right foot, not the left.": the
+    // reply is about another symptom, and says nothing of the numbness asked about; "Reports
+    // numbness in his feet" would state what was not said. An explicit "yes" still answers it.
+    const namedOther =
+      answer.polarity === 'yes' &&
+      askedOf.size > 0 &&
+      !EXPLICIT_YES.test(answer.utterances[0]?.text ?? '') &&
+      contentSentences.some((t) => {
+        const named = symptomsIn(t).map((f) => f.canonical);
+        return named.length > 0 && named.every((n) => !askedOf.has(n));
+      });
+    const statement =
+      relevantQuestion && !namedOther ? yesNoStatement(q.text, answer.polarity !== 'no') : null;
     // "are you allergic to any medicines?" "yes, i am allergic to penicillin.": the reply says
     // it with what the question left open; "The patient is allergic to medicines" would not.
     const restated =
@@ -286,7 +299,6 @@ export function questionAnswerSentences(ctx: WriterContext, q: Utterance): strin
       contentSentences.some((t) => hasSubject(t) && sharesKeyWord(q.text, t));
     // "any fever or chills?" "yes, i had a fever last night": the reply names one of the
     // findings asked about; the statement would say both.
-    const askedOf = new Set(symptomsIn(q.text).map((f) => f.canonical));
     const choseOne =
       answer.polarity === 'yes' &&
       askedOf.size >= 2 &&
@@ -300,21 +312,8 @@ export function questionAnswerSentences(ctx: WriterContext, q: Utterance): strin
       answer.polarity === 'yes' &&
       /\b(?:allergic to|allergies to|reactions? to|intolerant (?:of|to)) any\b/.test(q.text) &&
       contentSentences.some((t) => MEDICINE_NAMED.test(t));
-    // "any numbness in your feet?" "a bit of tingling in my right foot, not the left.": the
-    // reply is about another symptom, and says nothing of the numbness asked about; "Reports
-    // numbness in his feet" would state what was not said. An explicit "yes" still answers it.
-    const namedOther =
-      answer.polarity === 'yes' &&
-      askedOf.size > 0 &&
-      !EXPLICIT_YES.test(answer.utterances[0]?.text ?? '') &&
-      contentSentences.some((t) => {
-        const named = symptomsIn(t).map((f) => f.canonical);
-        return named.length > 0 && named.every((n) => !askedOf.has(n));
-      });
     const [firstReply = ''] = contentSentences;
-    if (namedOther) {
-      // Only the reply, as said, below.
-    } else if (statement && !restated && !namedWhich && DOSE_FIRST.test(firstReply)) {
+    if (statement && !restated && !namedWhich && DOSE_FIRST.test(firstReply)) {
       // "are you taking the metformin?" "yes, 500 mg twice a day, but…": one sentence.
       const taking = fromClinician(ctx, statement).replace(/[.?!]+$/, '');
       const reply = fromPatient(ctx, firstReply);
