@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import {
   API_PATHS,
   LIMIT_MESSAGES,
+  RECOGNITION_MESSAGES,
   TOASTS,
   VALIDATION_MESSAGES,
   type SessionTranscript,
@@ -131,6 +132,14 @@ test.describe('Create Notes', () => {
     await expectNoteWithText(page, CERTIFICATE);
     await page.getByRole('tab', { name: SOAP }).click();
     await expectNoteWithText(page, SOAP);
+    // Issue 24: the offline recogniser was unsure of much of the synthetic voice. The notes say
+    // so, with what helps, and the transcript marks the words it was unsure of.
+    await expect(
+      page.getByRole('alert', { name: RECOGNITION_MESSAGES.poorRecording }),
+    ).toContainText(RECOGNITION_MESSAGES.poorRecordingHelp);
+    const transcriptPanel = page.getByRole('region', { name: 'Transcript', exact: true });
+    await expect(transcriptPanel).toContainText(/\d+ words? recognised with low confidence/);
+    await expect(transcriptPanel.locator('[data-uncertain]').first()).toBeVisible();
 
     // Edit in the rich-text editor and Update.
     await button(page, 'Edit').click();
