@@ -476,6 +476,14 @@ export const CONTROL_STATED_SOURCE =
 export const URGENT_CARE_PLACE_SOURCE =
   '(?:a ?& ?e|a and e|the emergency(?: room| department)?|emergency|the er|the hospital|urgent care|the walk-in(?: centre| center)?)';
 
+/**
+ * A reply that says how often or how long, and opens with it: "about 4 times a day now", "twice
+ * a week", "for a couple of weeks". Read by the splitter (a cut before it) and by the writer that
+ * puts it with its question.
+ */
+export const HOW_OFTEN_OR_LONG_REPLY =
+  /^(?:for |since )?(?:about |around |roughly |maybe |probably |almost |nearly |over |at least |up to |more than |less than )?(?:once|twice|\d+|a few|a couple of|several)(?: times?)? (?:a |an |per |every |each )?(?:days?|nights?|weeks?|months?|years?|hours?|minutes?|mornings?|evenings?)\b/;
+
 export const BODY_PART_PATTERN = new RegExp(
   `\\b(?:(left|right|both|bilateral)\\s+)?(${[...BODY_PARTS].sort((a, b) => b.length - a.length).join('|')})\\b`,
 );

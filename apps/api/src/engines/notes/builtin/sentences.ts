@@ -8,6 +8,7 @@
 import {
   CONDITIONS,
   CONTROL_STATED_SOURCE,
+  HOW_OFTEN_OR_LONG_REPLY,
   MEDICATIONS,
   PART_FOUND_SOURCE,
   URGENT_CARE_PLACE_SOURCE,
@@ -207,10 +208,6 @@ function verbGoesOn(current: readonly string[]): boolean {
 const SAFETY_NET_ACTION = new RegExp(
   `\\b(?:bring (?:her|him|them) (?:back|in|straight)|come (?:back|in|and see)|call (?:us|me|an ambulance|the surgery|111|999|000|911)|ring (?:us|the surgery)|go (?:straight )?to ${URGENT_CARE_PLACE_SOURCE}|seek)\\b`,
 );
-
-/** How many times or how long, opening a reply: "about 4 times a day", "for a couple of weeks". */
-const HOW_OFTEN_OR_LONG_REPLY =
-  /^(?:for |since )?(?:about |around |roughly |maybe |probably |almost |nearly |over |at least |up to )?(?:once|twice|\d+|a few|a couple of|several)(?: times?)? (?:a |an |per |every |each )?(?:days?|nights?|weeks?|months?|years?|hours?|minutes?|mornings?|evenings?)\b/;
 
 function splitLongRun(piece: string, wholeUpTo: number): string[] {
   const words = piece.split(' ');

@@ -11,7 +11,7 @@ import {
   symptomsIn,
   termPattern,
 } from '../consultation';
-import { BODY_PART_PATTERN, MEDICATIONS } from '../lexicon';
+import { BODY_PART_PATTERN, HOW_OFTEN_OR_LONG_REPLY, MEDICATIONS } from '../lexicon';
 import { stripLeadingMarkers, wordCount } from '../normalise';
 import { agree, patientToThirdPerson, thirdPersonVerb } from '../perspective';
 import { META, type WriterContext, fromClinician, fromPatient, sentence } from './writer';
@@ -239,7 +239,7 @@ export function questionAnswerSentences(ctx: WriterContext, q: Utterance): strin
     often[2] &&
     often[3] &&
     !/^(?:it|them|that|this|those)$/.test(often[3]) &&
-    FREQUENCY_REPLY.test(howOften) &&
+    HOW_OFTEN_OR_LONG_REPLY.test(howOften) &&
     !hasSubject(howOften)
   ) {
     const aux = { do: '', are: 'am ', have: 'have ' }[often[1] as 'do' | 'are' | 'have'];
@@ -424,10 +424,6 @@ const AMOUNT_UNIT = /\b(cups?|glass(?:es)?|mugs?|bottles?|cans?|pints?|units?|pa
 /** "how often are you using the blue inhaler", "how often do you take your paracetamol". */
 const WH_OFTEN =
   /^how often (do|are|have) you ((?:been )?(?:use|using|used|take|taking|taken|need|needing|needed|get|getting|got|have|having|had)) (.+?)\??$/;
-/** A reply that says how often, and only that: "about 4 times a day now", "twice a week". */
-const FREQUENCY_REPLY =
-  /^(?:about |around |roughly |maybe |probably |at least |up to |more than |less than )?(?:once|twice|\d+|a few|several|a couple of|one|two|three|four|five|six|seven|eight|nine|ten|every|most) ?(?:times? )?(?:a|an|per|every|each)? ?(?:day|days|night|nights|week|weeks|month|hour|hours|morning|evening)\b/;
-
 /** A reply that opens by saying yes in so many words. */
 const EXPLICIT_YES =
   /^(?:yes|yeah|yep|yup|ya|yah|sure|correct|right|absolutely|definitely|i do|i have|i did|i am|it does|it is|it has|it did)\b/;
