@@ -22,6 +22,19 @@ test.use({
 
 const SOAP = 'SOAP Note';
 
+/** The script's complaints as a note may write them, each with words the patient used for it. */
+const SAID_AS: Record<string, string[]> = {
+  fatigue: ['tired'],
+  dyspnea: ['breath'],
+  dyspnoea: ['breath'],
+  edema: ['swelling'],
+  oedema: ['swelling'],
+  nocturia: ['night', 'water'],
+  odynophagia: ['swallow'],
+  pharyngitis: ['throat'],
+  pyrexia: ['fever'],
+};
+
 test('a sentence shows its evidence; an edited dose is flagged before saving', async ({
   page,
   login,
@@ -43,9 +56,17 @@ test('a sentence shows its evidence; an edited dose is flagged before saving', a
   await expect(marks.first()).toBeVisible();
   const sentence = (await sentences.first().innerText()).toLowerCase();
   const marked = (await marks.allInnerTexts()).join(' ').toLowerCase();
-  // The evidence shares the sentence's words (at least one of its longer words).
+  // The evidence shares the sentence's words (at least one of its longer words), or says in plain
+  // words the clinical term the sentence writes ("I feel tired" for "Endorses fatigue").
   const words = sentence.match(/[a-z]{4,}/g) ?? [];
-  expect(words.some((word) => marked.includes(word.slice(0, 4)))).toBe(true);
+  expect(
+    words.some(
+      (word) =>
+        marked.includes(word.slice(0, 4)) ||
+        (SAID_AS[word] ?? []).some((said) => marked.includes(said)),
+    ),
+    `"${sentence}" against "${marked}"`,
+  ).toBe(true);
   if ((await sentences.count()) > 1) {
     await sentences.nth(1).focus();
     await expect(sentences.nth(1)).toBeFocused();
