@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   confidenceTokens,
+  marksForReview,
   poorlyRecognised,
   restsOnUncertainWords,
+  sentenceConfidence,
+  shownConfidence,
   spanConfidence,
 } from './confidence';
 
@@ -67,5 +70,61 @@ describe('poorlyRecognised', () => {
     expect(poorlyRecognised(words(6, 4))).toBe(true);
     expect(poorlyRecognised(words(1, 9))).toBe(false);
     expect(poorlyRecognised([])).toBe(false);
+  });
+});
+
+describe('sentenceConfidence', () => {
+  // "your sugar control" heard as "your shoulder control", the rest of the stretch heard well.
+  const said = 'i would like to check your kidney function and your shoulder control today';
+  const tokens = confidenceTokens(
+    said,
+    said.split(' ').map((word) => ({ word, confidence: word === 'shoulder' ? 0.3 : 0.9 })),
+  );
+  const spans = [{ start: 0, end: said.length }];
+
+  it('is as sure as the least sure word the sentence takes from its evidence', () => {
+    const copied = sentenceConfidence(tokens, {
+      text: 'I would like to check your kidney function and your shoulder control.',
+      spans,
+    });
+    expect(copied).toMatchObject({ own: true, uncertain: 1, lowest: 0.3 });
+    expect(restsOnUncertainWords(copied)).toBe(false);
+    expect(marksForReview(copied)).toBe(true);
+    expect(shownConfidence(copied)).toBe(0.3);
+    // The same evidence, only its well-heard words taken: not marked.
+    const kidney = sentenceConfidence(tokens, { text: 'Check kidney function.', spans });
+    expect(marksForReview(kidney)).toBe(false);
+    expect(shownConfidence(kidney)).toBeCloseTo(0.9);
+  });
+
+  it('counts the everyday word a clinical term stands for, and the yes or no that decides it', () => {
+    const answer = 'any fever no fever but i feel tired';
+    const heard = confidenceTokens(
+      answer,
+      answer.split(' ').map((word) => ({ word, confidence: word === 'no' ? 0.2 : 0.9 })),
+    );
+    const fatigue = sentenceConfidence(
+      heard,
+      { text: 'Endorses fatigue.', spans: [{ start: 0, end: answer.length }] },
+      new Map([['fatigu', ['tir']]]),
+    );
+    // "tired" and the misheard "no" of the same answer.
+    expect(fatigue).toMatchObject({ own: true, words: 2, uncertain: 1 });
+    expect(marksForReview(fatigue)).toBe(true);
+  });
+
+  it('falls back to the whole evidence when none of the sentence’s words is found one by one', () => {
+    const said = 'one hundred and forty over ninety';
+    const heard = confidenceTokens(
+      said,
+      said.split(' ').map((word) => ({ word, confidence: 0.2 })),
+    );
+    const pressure = sentenceConfidence(heard, {
+      text: 'BP 140/90.',
+      spans: [{ start: 0, end: said.length }],
+    });
+    expect(pressure).toMatchObject({ own: false, words: 6, uncertain: 6, lowest: null });
+    expect(marksForReview(pressure)).toBe(true);
+    expect(shownConfidence(pressure)).toBeCloseTo(0.2);
   });
 });

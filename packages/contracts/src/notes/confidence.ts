@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EvidenceSpan } from './evidence';
+import { contentStems, sentenceWordStems, type EvidenceSpan, type SynonymMap } from './evidence';
 
 /**
  * How sure the recogniser was of each word (issue 24, docs/decisions/017). Every speech engine
@@ -112,6 +112,59 @@ export function spanConfidence(
 /** True when most of what a sentence rests on was uncertain. */
 export const restsOnUncertainWords = (confidence: SpanConfidence): boolean =>
   confidence.words > 0 && confidence.uncertain / confidence.words > UNCERTAIN_EVIDENCE_SHARE;
+
+/** Words that decide whether a sentence affirms or denies: a misheard "no" turns it over. */
+const POLARITY_WORD = /^(?:no|not|nope|never|none|nothing|yes|yeah|yep|[a-z]+n't)$/;
+
+export interface SentenceConfidence extends SpanConfidence {
+  /** The least sure of the words the sentence rests on, or null when it rests on none of them. */
+  lowest: number | null;
+  /** True when measured on the sentence's own words; false when on its whole evidence. */
+  own: boolean;
+}
+
+/**
+ * How sure the recogniser was of what a note sentence rests on: within its evidence, the words it
+ * reproduces (its content words, or the everyday words its clinical terms stand for) and the
+ * yes or no that decides it. The rest of the evidence (talk around the fact) does not count, so a
+ * sentence copied from a mostly well-heard stretch that carries one misheard word ("your sugar
+ * control" heard as "your shoulder control") is as unsure as that word. A sentence whose words are
+ * not found one by one (numbers said in words, a typed transcript) falls back to its evidence.
+ */
+export function sentenceConfidence(
+  tokens: readonly ConfidenceToken[],
+  sentence: { text: string; spans: readonly EvidenceSpan[] },
+  synonyms?: SynonymMap,
+): SentenceConfidence {
+  const stems = sentenceWordStems(sentence.text, synonyms);
+  let words = 0;
+  let uncertain = 0;
+  let sum = 0;
+  let lowest: number | null = null;
+  for (const token of tokens) {
+    if (token.confidence === null) continue;
+    if (!sentence.spans.some((span) => token.start < span.end && token.end > span.start)) continue;
+    const word = comparable(token.text);
+    if (!POLARITY_WORD.test(word) && !contentStems(word).some((s) => stems.has(s))) continue;
+    words += 1;
+    sum += token.confidence;
+    lowest = lowest === null ? token.confidence : Math.min(lowest, token.confidence);
+    if (isUncertain(token.confidence)) uncertain += 1;
+  }
+  if (words === 0) return { ...spanConfidence(tokens, sentence.spans), lowest: null, own: false };
+  return { words, uncertain, mean: sum / words, lowest, own: true };
+}
+
+/**
+ * Whether a sentence is marked for review: one uncertain word of its own is enough (a copied
+ * sentence is only as sure as its least sure word); measured on its whole evidence, most of it.
+ */
+export const marksForReview = (confidence: SentenceConfidence): boolean =>
+  confidence.own ? confidence.uncertain > 0 : restsOnUncertainWords(confidence);
+
+/** The confidence a marked sentence shows: its least sure word, or its evidence's mean. */
+export const shownConfidence = (confidence: SentenceConfidence): number | null =>
+  confidence.own ? confidence.lowest : confidence.mean;
 
 /** Share of the recording's words that were uncertain (0 when no word carries a confidence). */
 function uncertainShare(words: readonly WordConfidence[] | undefined): number {

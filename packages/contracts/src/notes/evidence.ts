@@ -174,6 +174,15 @@ function alternativesOf(synonyms?: SynonymMap) {
   ];
 }
 
+/**
+ * The transcript word stems a sentence can rest on: its content words and the everyday words a
+ * clinical term among them stands for ("fatigue": "tired"), its item label left out as layout.
+ */
+export function sentenceWordStems(text: string, synonyms?: SynonymMap): Set<string> {
+  const alternativesFor = alternativesOf(synonyms);
+  return new Set(contentStems(withoutItemLabel(text)).flatMap(alternativesFor));
+}
+
 const MAX_SPANS = 4;
 
 /** Aligns one sentence: up to 4 segments chosen greedily by the content they add. */

@@ -39,9 +39,14 @@ describe('builtin notes from uncertain words (issue 24)', () => {
     });
     expect(note.text.toLowerCase()).not.toContain('guitar');
     expect(note.text.toLowerCase()).not.toContain('killed');
+    // A sentence may point into the misheard stretch (the recogniser ran it on from "atrial
+    // fibrillation"), but none takes a word of it without a review mark.
+    const misheardWords = new Set(misheard.split(' ').filter((word) => word.length > 3));
     for (const entry of sentencesFrom(note)) {
-      const fromMisheard = entry.spans.some((span) => span.end > heard.length + 1);
-      if (fromMisheard && entry.supported) expect(entry.uncertain).toBe(true);
+      const takesMisheard = (entry.text.toLowerCase().match(/[a-z]+/g) ?? []).some((word) =>
+        misheardWords.has(word),
+      );
+      if (takesMisheard && entry.supported) expect(entry.uncertain, entry.text).toBe(true);
     }
     // What was heard clearly is still written, unmarked.
     expect(note.text.toLowerCase()).toContain('twisted their right knee on a ladder');

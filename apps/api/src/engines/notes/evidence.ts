@@ -8,10 +8,11 @@ import {
   checkNoteSafety,
   confidenceTokens,
   contentStems,
+  marksForReview,
   noteEvidenceSchema,
-  restsOnUncertainWords,
+  sentenceConfidence,
   sentenceKey,
-  spanConfidence,
+  shownConfidence,
   type NoteEvidence,
   type SynonymMap,
   type WordConfidence,
@@ -46,24 +47,26 @@ function noteEvidence(html: string, transcript: string, synonyms?: SynonymMap): 
 }
 
 /**
- * Issue 24: each sentence's evidence with the mean confidence of the recognised words it points to,
- * and `uncertain` where most of them were below the threshold (the sentence is marked for review).
- * Without confidences (a typed transcript, an engine that gave none) the evidence is unchanged.
+ * Issue 24: each sentence's evidence with the confidence of what it rests on (its least sure word
+ * of its own, `sentenceConfidence`) and `uncertain` where that calls for review. Without
+ * confidences (a typed transcript, an engine that gave none) the evidence is unchanged.
  */
 function withConfidence(
   evidence: NoteEvidence,
   transcript: string,
   words: readonly WordConfidence[] | undefined,
+  synonyms?: SynonymMap,
 ): NoteEvidence {
   if (!words || words.length === 0) return evidence;
   const tokens = confidenceTokens(transcript, words);
   return evidence.map((entry) => {
-    const confidence = spanConfidence(tokens, entry.spans);
-    if (confidence.mean === null) return entry;
+    const confidence = sentenceConfidence(tokens, entry, synonyms);
+    const shown = shownConfidence(confidence);
+    if (shown === null) return entry;
     return {
       ...entry,
-      confidence: Math.round(confidence.mean * 100) / 100,
-      uncertain: restsOnUncertainWords(confidence),
+      confidence: Math.round(shown * 100) / 100,
+      uncertain: marksForReview(confidence),
     };
   });
 }
@@ -77,7 +80,12 @@ export function annotateNote(
 ): GeneratedNote {
   return {
     ...note,
-    evidence: withConfidence(noteEvidence(note.html, transcript, synonyms), transcript, words),
+    evidence: withConfidence(
+      noteEvidence(note.html, transcript, synonyms),
+      transcript,
+      words,
+      synonyms,
+    ),
     safety: checkNoteSafety(note.html, transcript),
   };
 }

@@ -10,8 +10,10 @@ import {
   checkSentenceSafety,
   findingMentions,
   isPlaceholderSentence,
+  marksForReview,
   prepareAssertionText,
   restsOnUncertainWords,
+  sentenceConfidence,
   spanConfidence,
   splitNoteSentences,
   type ConfidenceToken,
@@ -164,15 +166,17 @@ export function supportedIn(
     if (grounding.deniedSymptoms && affirmsDeniedSymptom(text, grounding.deniedSymptoms)) {
       return false;
     }
-    // Issue 24: resting on words the recogniser was unsure of, a sentence stays (marked for
-    // review by its evidence) only when it names something clinical; misheard talk goes.
-    const uncertain = restsOnUncertainWords(
-      spanConfidence(grounding.confidence ?? [], evidence.spans),
-    );
-    if (!uncertain) return true;
-    return (
-      namesClinicalContent(text) &&
-      !(grounding.presentSymptoms && affirmsSymptomNotPresent(text, grounding.presentSymptoms))
-    );
+    // Issue 24: a sentence resting on a word the recogniser was unsure of is marked for review by
+    // its evidence; one that affirms a symptom the consultation does not bear out goes, and so
+    // does one resting mostly on such words unless it names something clinical (misheard talk).
+    const tokens = grounding.confidence ?? [];
+    const own = sentenceConfidence(tokens, evidence, builtinSynonyms());
+    const mostly =
+      restsOnUncertainWords(own) || restsOnUncertainWords(spanConfidence(tokens, evidence.spans));
+    if (!mostly && !marksForReview(own)) return true;
+    if (grounding.presentSymptoms && affirmsSymptomNotPresent(text, grounding.presentSymptoms)) {
+      return false;
+    }
+    return !mostly || namesClinicalContent(text);
   };
 }
