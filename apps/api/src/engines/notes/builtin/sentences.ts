@@ -30,6 +30,10 @@ const OPENING_QUESTION_OVER =
 /** A part of the body and how it is found: "your tummy is soft", "her right ear looks normal". */
 const BODY_PART_FOUND = new RegExp(`^${PART_FOUND_SOURCE}`);
 
+/** A part found normal, said just before: "your lungs are clear", "her abdomen is soft". */
+const FINDING_JUST_SAID =
+  /\b(?:is|are|was|were|sounds?|looks?) (?:(?:nice and|all|completely|perfectly) )?(?:clear|normal|fine|soft|regular|unremarkable)$/;
+
 /** The clinician saying they will examine now, before the first finding. */
 const EXAMINATION_ANNOUNCED =
   /^(?:(?:okay|alright|so|now|right),? )?let me (?:examine you|take a look|have a look|check|feel|look)(?: at (?:it|that|this|your [a-z]+))?$/;
@@ -282,7 +286,9 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
         // After a bare reply, or the clinician saying they will examine ("let me examine you |
         // there is tenderness …"); "on exam of the left knee there is mild swelling" goes on.
         ((current.length <= 2 && mayEndBefore(prev)) ||
-          EXAMINATION_ANNOUNCED.test(current.join(' ')))) ||
+          EXAMINATION_ANNOUNCED.test(current.join(' ')) ||
+          // "your lungs are clear | there is mild swelling of both ankles".
+          FINDING_JUST_SAID.test(current.slice(-6).join(' ')))) ||
       (/^(?:your|her|his)$/.test(bare) &&
         (/^(?:lungs|heart|abdomen|lower|upper|neck|skin|reflexes|strength|pulses?|throat|tonsils|ears?|eardrums?|temperature|blood|oxygen|vitals|vital|weight|peak)$/.test(
           sided,

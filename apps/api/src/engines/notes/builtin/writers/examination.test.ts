@@ -87,6 +87,34 @@ describe('examination writer', () => {
     });
   }
 
+  // The evidence browser test's recording as the offline recogniser heard it: "check your kidney
+  // function and your sugar control" came out as "queue up … shoulder control", and the engine
+  // wrote it as a musculoskeletal finding.
+  const PLAN_AFTER_EXAM_VISIT = inThreeShapes([
+    [
+      'doctor',
+      'Your heart sounds are normal and your lungs are clear. There is mild swelling of both ankles.',
+    ],
+    [
+      'doctor',
+      'I would like to queue up kidney function and your shoulder control is a lot death recently.',
+    ],
+    ['doctor', 'We will say mild tenderness to light palpation in the upper abdomen.'],
+  ]);
+
+  for (const shape of SHAPES) {
+    it(`writes what the clinician means to do as no finding, and each finding they dictate, ${shape}`, () => {
+      const text = (
+        writeExamination(writerContext(PLAN_AFTER_EXAM_VISIT[shape]))?.bullets ?? []
+      ).join(' ');
+      expect(text).toMatch(/Heart sounds are normal/i);
+      // Unpunctuated, "are clear there is mild swelling" is two findings.
+      expect(text).toMatch(/Lungs are clear\. Musculoskeletal: Mild swelling of both ankles\./);
+      expect(text).toMatch(/mild tenderness to light palpation in the upper abdomen/);
+      expect(text).not.toMatch(/kidney|shoulder|would like/i);
+    });
+  }
+
   const BREAST_LUMP_VISIT = inThreeShapes([
     ['patient', 'I found a lump in my right breast last week.'],
     [

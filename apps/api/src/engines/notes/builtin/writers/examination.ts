@@ -1,5 +1,11 @@
 /** Physical examination: the clinician's narrated findings by body system, and vital signs. */
-import { EXAM_RE, type Utterance, countMatches, examRelevance } from '../consultation';
+import {
+  EXAM_RE,
+  type Utterance,
+  countMatches,
+  examRelevance,
+  planRelevance,
+} from '../consultation';
 import { PART_FOUND_SOURCE } from '../lexicon';
 import { wordCount } from '../normalise';
 import { clinicianToThirdPerson } from '../perspective';
@@ -100,7 +106,15 @@ function examSystem(text: string, fallback: string | null): string {
 }
 
 const EXAM_ANNOUNCEMENT =
-  /\b(?:going to|want to|let me|i will|would like to|like to|need to|i am going to)\b[^.]*\b(?:exam|examine|look|check|listen|feel|press|take a look)\b/;
+  /\b(?:going to|want to|let me|i will|would like to|like to|need to|i am going to)\b[^.]*\b(?:exam|examine|look|check|listen|feel|press|push|take a look)\b/;
+
+/**
+ * What the clinician means to do ("I would like to check your kidney function"): the plan's, not a
+ * finding, when it says no more of the examination than of the plan ("we will say mild tenderness
+ * to light palpation…" dictates findings).
+ */
+const INTENTION =
+  /^(?:(?:so|and|okay|ok|now|well),? )*(?:i would like to|i'd like to|i want to|we will|we'll|we would like to|we are going to|we're going to|i am going to|i'm going to|let us|let's|we need to|we should)\b/;
 
 /** Instructions to the patient during the examination ("take a deep breath"). */
 const EXAM_INSTRUCTION =
@@ -129,6 +143,9 @@ function examFinding(ctx: WriterContext, raw: string): string | null {
   if (/\b(?:dragon|show me)\b/.test(t)) return null;
   if (/\bwhat does (?:all )?that mean\b/.test(t))
     t = t.replace(/\b(?:so )?what does (?:all )?that mean\b.*$/, '');
+  if (INTENTION.test(t) && !EXAM_ANNOUNCEMENT.test(t) && planRelevance(t) >= examRelevance(t)) {
+    return null;
+  }
   if (EXAM_ANNOUNCEMENT.test(t) && examRelevance(t.replace(EXAM_ANNOUNCEMENT, '')) < 2) return null;
   if (examRelevance(t) < 1 && !PART_FOUND_SAID.test(t)) return null;
   t = t
