@@ -318,6 +318,35 @@ describe('the reason for the visit', () => {
   }
 });
 
+describe('a complaint is named as the patient said it', () => {
+  const TWISTED = inThreeShapes([
+    ['doctor', 'What brings you in today?'],
+    ['patient', 'I twisted my right knee on a ladder yesterday and it is swollen.'],
+  ]);
+  const TWISTED_AND_HURTS = inThreeShapes([
+    ['doctor', 'What happened?'],
+    ['patient', 'I twisted my knee on a ladder yesterday.'],
+    ['doctor', 'Where does it hurt?'],
+    ['patient', 'It hurts on the inside of my knee.'],
+  ]);
+  const SWOLLEN_ANKLES = inThreeShapes([
+    ['doctor', 'Anything else?'],
+    ['patient', 'I do notice a little swelling in my ankles.'],
+  ]);
+
+  for (const shape of SHAPES_OF_VISIT) {
+    it(`writes no pain nobody said, ${shape}`, () => {
+      expect(analyseConsultation(TWISTED[shape]).chiefComplaint).toBe('right knee injury');
+      const ankles = analyseConsultation(SWOLLEN_ANKLES[shape]).symptoms;
+      expect(ankles.map((s) => s.canonical)).not.toContain('ankle pain');
+    });
+
+    it(`calls an injured knee that hurts knee pain, ${shape}`, () => {
+      expect(analyseConsultation(TWISTED_AND_HURTS[shape]).chiefComplaint).toBe('knee pain');
+    });
+  }
+});
+
 describe('a past condition is not a symptom today', () => {
   const VISIT = inThreeShapes([
     [

@@ -525,7 +525,25 @@ export function symptomsIn(
   return found;
 }
 
-/** "my left knee hurts", "pain in the right wrist" → "left knee pain" (laterality kept). */
+/**
+ * What a complaint of a part is called, from the word the patient used: "my knee hurts" is pain,
+ * "I twisted my knee" an injury, "my ankle is swollen" swelling. Pain is not written for a part
+ * nobody said hurts.
+ */
+const PAIN_SAID = /\b(?:pain|painful|hurts?|hurting|ache|aches|aching|achy|sore|soreness)\b/;
+
+function complaintKind(said: string): 'pain' | 'injury' | 'swelling' {
+  if (/^(?:swelling|is swollen|swollen)$/.test(said)) return 'swelling';
+  if (/^(?:injury|injured|twisted|sprained|broke|fractured|jammed|banged|hit)$/.test(said)) {
+    return 'injury';
+  }
+  return 'pain';
+}
+
+/**
+ * "my left knee hurts", "pain in the right wrist" → "left knee pain"; "I twisted my right knee" →
+ * "right knee injury" (laterality kept).
+ */
 export function localisedPain(said: string): string | null {
   // "a dull pain in the back of my head" is the head's, not back pain.
   const text = said.replace(
@@ -533,38 +551,69 @@ export function localisedPain(said: string): string | null {
     '$1',
   );
   const m =
-    /\b(?:(left|right|both|bilateral)\s+)?([a-z]+(?: [a-z]+)?)\s+(?:(?:has been|have been|is|was|keeps|started|has started|kept|is still|has|have|had)\s+)?(?:pain|hurts|hurting|is hurting|ache|aches|aching|injury|swelling|is swollen|bothering|killing)\b/.exec(
+    /\b(?:(left|right|both|bilateral)\s+)?([a-z]+(?: [a-z]+)?)\s+(?:(?:has been|have been|is|was|keeps|started|has started|kept|is still|has|have|had)\s+)?(pain|hurts|hurting|is hurting|ache|aches|aching|injury|swelling|is swollen|bothering|killing)\b/.exec(
       text,
     ) ?? null;
-  const candidates: { side: string | undefined; part: string }[] = [];
-  if (m?.[2]) {
+  const candidates: { side: string | undefined; part: string; kind: string }[] = [];
+  if (m?.[2] && m[3]) {
     const part = BODY_PART_PATTERN.exec(m[2]);
-    if (part?.[2] && part[0] === m[2]) candidates.push({ side: m[1] ?? part[1], part: part[2] });
+    if (part?.[2] && part[0] === m[2]) {
+      candidates.push({ side: m[1] ?? part[1], part: part[2], kind: complaintKind(m[3]) });
+    }
   }
   const inPart =
-    /\b(?:pain|hurt|hurts|injured|injury|swelling|hurting|sore|soreness) (?:in|on|of|to) (?:my|his|her|your|the|their) (?:(left|right) )?([a-z]+(?: [a-z]+)?)/.exec(
+    /\b(pain|hurt|hurts|injured|injury|swelling|hurting|sore|soreness) (?:in|on|of|to) (?:my|his|her|your|the|their) (?:(left|right) )?([a-z]+(?: [a-z]+)?)/.exec(
       text,
     );
-  if (inPart?.[2]) {
-    const part = BODY_PART_PATTERN.exec(inPart[2]);
-    if (part?.[2]) candidates.push({ side: inPart[1] ?? part[1], part: part[2] });
+  if (inPart?.[3] && inPart[1]) {
+    const part = BODY_PART_PATTERN.exec(inPart[3]);
+    if (part?.[2]) {
+      candidates.push({
+        side: inPart[2] ?? part[1],
+        part: part[2],
+        kind: complaintKind(inPart[1]),
+      });
+    }
   }
   const hurtPart =
-    /\b(?:hurt|injured|twisted|sprained|broke|fractured|jammed|banged|hit) (?:my|his|her|your|the) (?:(left|right) )?([a-z]+(?: [a-z]+)?)/.exec(
+    /\b(hurt|injured|twisted|sprained|broke|fractured|jammed|banged|hit) (?:my|his|her|your|the) (?:(left|right) )?([a-z]+(?: [a-z]+)?)/.exec(
       text,
     );
-  if (hurtPart?.[2]) {
-    const part = BODY_PART_PATTERN.exec(hurtPart[2]);
-    if (part?.[2]) candidates.push({ side: hurtPart[1] ?? part[1], part: part[2] });
+  if (hurtPart?.[3] && hurtPart[1]) {
+    const part = BODY_PART_PATTERN.exec(hurtPart[3]);
+    if (part?.[2]) {
+      candidates.push({
+        side: hurtPart[2] ?? part[1],
+        part: part[2],
+        kind: complaintKind(hurtPart[1]),
+      });
+    }
   }
   const first = candidates[0];
   if (!first) return null;
+  // Pain said in the same breath is the complaint: "I hurt my knee and the pain is deep".
+  const kind = PAIN_SAID.test(text) ? 'pain' : first.kind;
   const part = first.part.replace(
-    /^(knees|ankles|hips|shoulders|wrists|elbows|hands|feet)$/,
+    /^(knees|ankles|hips|shoulders|wrists|elbows|hands|feet|legs|arms)$/,
     (p) => (p === 'feet' ? 'foot' : p.slice(0, -1)),
   );
   if (part === 'chest' || part === 'stomach' || part === 'belly' || part === 'head') return null;
-  return `${first.side ? `${first.side} ` : ''}${part} pain`;
+  return `${first.side ? `${first.side} ` : ''}${part} ${kind}`;
+}
+
+/**
+ * A knee injured or swollen is the knee's pain when the consultation says it hurts ("it hurts
+ * like in the inside of my knee"; not "does your knee hurt?" answered no): the complaint is named
+ * as the patient felt it, and pain is never written where nobody said it.
+ */
+function painWhereSaid(complaint: string | null, utterances: readonly Utterance[]): string | null {
+  const m = complaint ? /^(.*?)([a-z]+) (?:injury|swelling)$/.exec(complaint) : null;
+  if (!m?.[2]) return complaint;
+  const part = new RegExp(`\\b${m[2]}s?\\b`);
+  const hurts = utterances.some(
+    (u) => u.answer?.polarity !== 'no' && PAIN_SAID.test(u.text) && part.test(u.text),
+  );
+  return hurts ? `${m[1] ?? ''}${m[2]} pain` : complaint;
 }
 
 // --- medications --------------------------------------------------------------------------------
@@ -890,7 +939,7 @@ function findChiefComplaint(c: Omit<Consultation, 'chiefComplaint'>): string | n
     // "my asthma has been worse since i had a cold": the known condition worse, not its cough.
     const worse = CONDITION_WORSE.exec(answer);
     if (worse?.[1] && countMatches(CONDITION_RE, worse[1]) > 0) return worse[1];
-    const pain = localisedPain(answer);
+    const pain = painWhereSaid(localisedPain(answer), c.utterances);
     if (pain) return pain;
     const symptom = symptomsIn(answer).find((s) => !s.negated);
     if (symptom) return symptom.canonical;
@@ -920,7 +969,7 @@ function findChiefComplaint(c: Omit<Consultation, 'chiefComplaint'>): string | n
     !c.symptoms.some((s) => s.canonical === pain && s.present);
   const pains = c.utterances
     .filter((u) => u.phase === 'history' && !screened(u))
-    .map((u) => localisedPain(u.text))
+    .map((u) => painWhereSaid(localisedPain(u.text), c.utterances))
     .filter((p): p is string => p !== null && !denied(p));
   if (pains[0]) return pains[0];
   if (first) return first.canonical;
@@ -1131,7 +1180,8 @@ function readSymptoms(draft: ConsultationDraft, u: Utterance): void {
         utteranceId: u.id,
       });
     }
-    const pain = u.role === 'patient' ? localisedPain(u.text) : null;
+    const pain =
+      u.role === 'patient' ? painWhereSaid(localisedPain(u.text), draft.utterances) : null;
     if (pain && !/\b(?:no|not|never)\b/.test(u.text)) {
       draft.symptoms.push({
         canonical: pain,
