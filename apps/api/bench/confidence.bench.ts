@@ -10,7 +10,8 @@
  * - a reliability table: words per confidence band and the share of them that were right;
  * - the share of words flagged uncertain (below UNCERTAIN_BELOW);
  * - for notes the builtin engine writes from the recognised transcripts (SOAP, Clinic Visit),
- *   the share of **unmarked** sentences whose evidence words were mostly wrong, with and
+ *   the share of **unmarked** sentences whose evidence words were mostly wrong, and of those that
+ *   take a wrong word of their own (a copied "shoulder control" for "sugar control"), with and
  *   without the confidences, and the share of sentences marked;
  * - word error rate and decoder CPU per audio second (what the posteriors cost: compare a run
  *   with `--without-posteriors`).
@@ -26,10 +27,12 @@ import {
   UNCERTAIN_BELOW,
   confidenceTokens,
   isUncertain,
+  sentenceTokens,
   type WordConfidence,
 } from '@clerkly/contracts';
 import { TEMPLATE_CATALOGUE } from '../src/db/seed/template-catalogue';
 import { createBuiltinNoteEngine } from '../src/engines/notes/builtin.notes';
+import { builtinSynonyms } from '../src/engines/notes/evidence';
 import {
   LIBRIVOX_DIR,
   readLibrivoxClips,
@@ -98,6 +101,8 @@ interface NoteTally {
   unmarked: number;
   /** Unmarked sentences whose evidence words were mostly misrecognised. */
   unmarkedOnWrong: number;
+  /** Unmarked sentences that take a misrecognised word of their own (`sentenceTokens`). */
+  unmarkedTakingWrong: number;
 }
 
 /**
@@ -112,7 +117,13 @@ async function tallyNotes(
 ): Promise<NoteTally> {
   const engine = createBuiltinNoteEngine();
   const tokens = confidenceTokens(transcript, words);
-  const tally: NoteTally = { sentences: 0, marked: 0, unmarked: 0, unmarkedOnWrong: 0 };
+  const tally: NoteTally = {
+    sentences: 0,
+    marked: 0,
+    unmarked: 0,
+    unmarkedOnWrong: 0,
+    unmarkedTakingWrong: 0,
+  };
   for (const name of ['SOAP Note', 'Clinic Visit Note']) {
     const template = TEMPLATE_CATALOGUE.find((entry) => entry.name === name);
     if (!template) throw new Error(`bench:confidence: the "${name}" template is missing`);
@@ -144,6 +155,10 @@ async function tallyNotes(
         if (right[token.word] === false) wrong += 1;
       }
       if (inSpan > 0 && wrong / inSpan > 0.5) tally.unmarkedOnWrong += 1;
+      const own = sentenceTokens(tokens, entry, builtinSynonyms());
+      if (own.some((token) => token.word !== null && right[token.word] === false)) {
+        tally.unmarkedTakingWrong += 1;
+      }
     }
   }
   return tally;
@@ -204,13 +219,19 @@ async function main(): Promise<number> {
       `load average ${loadavg()[0]?.toFixed(2) ?? '?'} at start\n\n`,
   );
   const summary: string[] = [
-    '| Set | Words | WER | CPU s per audio s | AUROC | Flagged | Unmarked on wrong words, before → after | Sentences marked |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Set | Words | WER | CPU s per audio s | AUROC | Flagged | Unmarked on wrong words, before → after | Unmarked taking a wrong word, before → after | Sentences marked |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const set of sets) {
     const scored: ScoredWord[] = [];
     const scores: WerResult[] = [];
-    const before: NoteTally = { sentences: 0, marked: 0, unmarked: 0, unmarkedOnWrong: 0 };
+    const before: NoteTally = {
+      sentences: 0,
+      marked: 0,
+      unmarked: 0,
+      unmarkedOnWrong: 0,
+      unmarkedTakingWrong: 0,
+    };
     const after: NoteTally = { ...before };
     let audio = 0;
     let cpuUsed = 0;
@@ -250,6 +271,7 @@ async function main(): Promise<number> {
         tally.marked += clipTally.marked;
         tally.unmarked += clipTally.unmarked;
         tally.unmarkedOnWrong += clipTally.unmarkedOnWrong;
+        tally.unmarkedTakingWrong += clipTally.unmarkedTakingWrong;
       }
       out.write(
         `${clip.id.padEnd(46)} ${transcript.words.length} words, WER ${pct(scores.at(-1)?.wer ?? 0)}\n`,
@@ -258,11 +280,13 @@ async function main(): Promise<number> {
     const area = auroc(scored);
     const flagged = scored.filter((w) => isUncertain(w.confidence)).length / (scored.length || 1);
     const share = (t: NoteTally) => (t.unmarked === 0 ? 0 : t.unmarkedOnWrong / t.unmarked);
+    const taking = (t: NoteTally) => (t.unmarked === 0 ? 0 : t.unmarkedTakingWrong / t.unmarked);
     out.write(`\n${set.name}: reliability\n${reliabilityTable(scored).join('\n')}\n\n`);
     summary.push(
       `| ${set.name} | ${scored.length} | ${pct(totalWer(scores))} | ${(cpuUsed / audio).toFixed(3)} | ` +
         `${area === null ? 'n/a' : area.toFixed(3)} | ${pct(flagged)} | ` +
         `${pct(share(before))} (${before.unmarkedOnWrong}/${before.unmarked}) → ${pct(share(after))} (${after.unmarkedOnWrong}/${after.unmarked}) | ` +
+        `${pct(taking(before))} (${before.unmarkedTakingWrong}/${before.unmarked}) → ${pct(taking(after))} (${after.unmarkedTakingWrong}/${after.unmarked}) | ` +
         `${after.marked}/${after.sentences} |`,
     );
   }

@@ -124,35 +124,49 @@ export interface SentenceConfidence extends SpanConfidence {
 }
 
 /**
- * How sure the recogniser was of what a note sentence rests on: within its evidence, the words it
- * reproduces (its content words, or the everyday words its clinical terms stand for) and the
- * yes or no that decides it. The rest of the evidence (talk around the fact) does not count, so a
- * sentence copied from a mostly well-heard stretch that carries one misheard word ("your sugar
- * control" heard as "your shoulder control") is as unsure as that word. A sentence whose words are
- * not found one by one (numbers said in words, a typed transcript) falls back to its evidence.
+ * The recognised words a note sentence rests on: within its evidence, the words it reproduces (its
+ * content words, or the everyday words its clinical terms stand for) and the yes or no that
+ * decides it. The rest of the evidence is talk around the fact.
+ */
+export function sentenceTokens(
+  tokens: readonly ConfidenceToken[],
+  sentence: { text: string; spans: readonly EvidenceSpan[] },
+  synonyms?: SynonymMap,
+): ConfidenceToken[] {
+  const stems = sentenceWordStems(sentence.text, synonyms);
+  return tokens.filter((token) => {
+    if (token.confidence === null) return false;
+    if (!sentence.spans.some((span) => token.start < span.end && token.end > span.start)) {
+      return false;
+    }
+    const word = comparable(token.text);
+    return POLARITY_WORD.test(word) || contentStems(word).some((s) => stems.has(s));
+  });
+}
+
+/**
+ * How sure the recogniser was of what a note sentence rests on (`sentenceTokens`), so a sentence
+ * copied from a mostly well-heard stretch that carries one misheard word ("your sugar control"
+ * heard as "your shoulder control") is as unsure as that word. A sentence whose words are not
+ * found one by one (numbers said in words, a typed transcript) falls back to its whole evidence.
  */
 export function sentenceConfidence(
   tokens: readonly ConfidenceToken[],
   sentence: { text: string; spans: readonly EvidenceSpan[] },
   synonyms?: SynonymMap,
 ): SentenceConfidence {
-  const stems = sentenceWordStems(sentence.text, synonyms);
-  let words = 0;
-  let uncertain = 0;
-  let sum = 0;
-  let lowest: number | null = null;
-  for (const token of tokens) {
-    if (token.confidence === null) continue;
-    if (!sentence.spans.some((span) => token.start < span.end && token.end > span.start)) continue;
-    const word = comparable(token.text);
-    if (!POLARITY_WORD.test(word) && !contentStems(word).some((s) => stems.has(s))) continue;
-    words += 1;
-    sum += token.confidence;
-    lowest = lowest === null ? token.confidence : Math.min(lowest, token.confidence);
-    if (isUncertain(token.confidence)) uncertain += 1;
+  const own = sentenceTokens(tokens, sentence, synonyms);
+  if (own.length === 0) {
+    return { ...spanConfidence(tokens, sentence.spans), lowest: null, own: false };
   }
-  if (words === 0) return { ...spanConfidence(tokens, sentence.spans), lowest: null, own: false };
-  return { words, uncertain, mean: sum / words, lowest, own: true };
+  const confidences = own.map((token) => token.confidence ?? 0);
+  return {
+    words: own.length,
+    uncertain: confidences.filter(isUncertain).length,
+    mean: confidences.reduce((sum, c) => sum + c, 0) / own.length,
+    lowest: Math.min(...confidences),
+    own: true,
+  };
 }
 
 /**
