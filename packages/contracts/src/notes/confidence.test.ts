@@ -98,19 +98,21 @@ describe('sentenceConfidence', () => {
   });
 
   it('counts the everyday word a clinical term stands for, and the yes or no that decides it', () => {
-    const answer = 'any fever no fever but i feel tired';
+    const answer = 'do you feel tired no and have you had any fever no';
     const heard = confidenceTokens(
       answer,
-      answer.split(' ').map((word) => ({ word, confidence: word === 'no' ? 0.2 : 0.9 })),
+      answer.split(' ').map((word, i) => ({ word, confidence: i === 4 ? 0.2 : 0.9 })),
     );
-    const fatigue = sentenceConfidence(
-      heard,
-      { text: 'Endorses fatigue.', spans: [{ start: 0, end: answer.length }] },
-      new Map([['fatigu', ['tir']]]),
-    );
-    // "tired" and the misheard "no" of the same answer.
+    const spans = [{ start: 0, end: answer.length }];
+    const synonyms = new Map([['fatigu', ['tir']]]);
+    const fatigue = sentenceConfidence(heard, { text: 'Denies fatigue.', spans }, synonyms);
+    // "tired" and the misheard "no" after it.
     expect(fatigue).toMatchObject({ own: true, words: 2, uncertain: 1 });
     expect(marksForReview(fatigue)).toBe(true);
+    // The fever's own "no" was well heard; the misheard one is too far from it to decide it.
+    const fever = sentenceConfidence(heard, { text: 'Denies fever.', spans }, synonyms);
+    expect(fever).toMatchObject({ own: true, words: 2, uncertain: 0 });
+    expect(marksForReview(fever)).toBe(false);
   });
 
   it('falls back to the whole evidence when none of the sentence’s words is found one by one', () => {

@@ -123,10 +123,13 @@ export interface SentenceConfidence extends SpanConfidence {
   own: boolean;
 }
 
+/** How near a yes or no must be to a word of the sentence to decide it ("any pain | no"). */
+const POLARITY_REACH = 3;
+
 /**
  * The recognised words a note sentence rests on: within its evidence, the words it reproduces (its
- * content words, or the everyday words its clinical terms stand for) and the yes or no that
- * decides it. The rest of the evidence is talk around the fact.
+ * content words, or the everyday words its clinical terms stand for) and a yes or no said next to
+ * one of them, which decides it. The rest of the evidence is talk around the fact.
  */
 export function sentenceTokens(
   tokens: readonly ConfidenceToken[],
@@ -134,13 +137,18 @@ export function sentenceTokens(
   synonyms?: SynonymMap,
 ): ConfidenceToken[] {
   const stems = sentenceWordStems(sentence.text, synonyms);
-  return tokens.filter((token) => {
-    if (token.confidence === null) return false;
-    if (!sentence.spans.some((span) => token.start < span.end && token.end > span.start)) {
-      return false;
-    }
-    const word = comparable(token.text);
-    return POLARITY_WORD.test(word) || contentStems(word).some((s) => stems.has(s));
+  const inEvidence = (token: ConfidenceToken) =>
+    token.confidence !== null &&
+    sentence.spans.some((span) => token.start < span.end && token.end > span.start);
+  const own = tokens.map(
+    (token) => inEvidence(token) && contentStems(comparable(token.text)).some((s) => stems.has(s)),
+  );
+  return tokens.filter((token, i) => {
+    if (own[i]) return true;
+    if (!inEvidence(token) || !POLARITY_WORD.test(comparable(token.text))) return false;
+    return own
+      .slice(Math.max(0, i - POLARITY_REACH), i + POLARITY_REACH + 1)
+      .some((isOwn) => isOwn);
   });
 }
 

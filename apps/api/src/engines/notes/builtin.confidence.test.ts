@@ -271,3 +271,40 @@ describe('a symptom named only in misheard words (issue 24, the denials test)', 
     expect(note.text).toMatch(/evaluation of rash/);
   });
 });
+
+/**
+ * Another CI run of the denials browser test: "any vomiting? no vomiting" came out as "it's amen to
+ * go vomit in", the misheard words (marked ?) below 0.6. The note copied "No nausea and it is amen
+ * to go vomit in any palpitations." into the history: five of its evidence words were heard well,
+ * so it was not "mostly" uncertain, yet the word that names vomiting was not.
+ */
+describe('a copied sentence whose own words were misheard (issue 24, the denials test again)', () => {
+  const heard =
+    "?they do it ?today i have a rash on my skin and the ?nausea no ?nausea and ?it's ?amen ?to ?go ?vomit ?in any palpitations no palpitations and ?the ?nausea ?as all ?no nausea";
+  const words = heard.split(' ').map((token) => ({
+    word: token.replace(/^\?/, ''),
+    confidence: token.startsWith('?') ? 0.3 : 0.9,
+  }));
+  const clinicVisit: NoteTemplate = (() => {
+    const t = TEMPLATE_CATALOGUE.find((x) => x.name === 'Clinic Visit Note');
+    if (!t) throw new Error('no Clinic Visit Note');
+    return { name: t.name, kind: t.kind, topics: t.topics };
+  })();
+
+  it('writes no sentence that states vomiting, and marks only what rests on a misheard word', async () => {
+    const transcript = words.map((w) => w.word).join(' ');
+    const note = await engine.generate({
+      transcript,
+      template: clinicVisit,
+      wordConfidences: words,
+    });
+    const affirmed = findingMentions(prepareAssertionText(note.text), 'vomiting').filter(
+      (mention) => mention.assertion === 'affirmed',
+    );
+    expect(affirmed).toEqual([]);
+    const byText = new Map((note.evidence ?? []).map((entry) => [entry.text, entry]));
+    // "palpitations" and its "no" were heard; the nausea named was not.
+    expect(byText.get('Cardiovascular: Denies palpitations.')?.uncertain).toBe(false);
+    expect(byText.get('Gastrointestinal: Denies nausea.')?.uncertain).toBe(true);
+  });
+});
