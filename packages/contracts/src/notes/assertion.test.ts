@@ -196,6 +196,32 @@ describe('what the patient does have after a denial', () => {
     },
   );
 
+  it.each([
+    [
+      '[doctor] have you had any chest pain or shortness of breath ?\n[patient] no chest pain , but i get short of breath on the stairs .',
+      'tagged',
+    ],
+    [
+      'Have you had any chest pain or shortness of breath? No chest pain, but I get short of breath on the stairs.',
+      'untagged',
+    ],
+    [
+      'have you had any chest pain or shortness of breath no chest pain but i get short of breath on the stairs',
+      'unpunctuated',
+    ],
+  ])('"no chest pain" denies only the chest pain of the two asked about (%s)', (text) => {
+    expect(assertions(text, 'chest pain')).toContain('negated');
+    expect(assertions(text, 'shortness of breath')).not.toContain('negated');
+    expect(assertions(text, 'short of breath')).toEqual(['affirmed']);
+  });
+
+  it('reads a "no" after a long list asked about as the answer to all of it, unpunctuated', () => {
+    const text =
+      'any other symptoms like a cough or shortness of breath or dizziness or anything like that no okay now since you are here';
+    expect(assertions(text, 'dizziness')).toEqual(['negated']);
+    expect(assertions(text, 'cough')).toEqual(['negated']);
+  });
+
   it('keeps a finding asked about after "anything for" in the question', () => {
     const text = 'are you taking anything for the pain or the swelling';
     expect(assertions(text, 'swelling')).toEqual(['asked']);

@@ -27,6 +27,7 @@ import {
   AFFIRMING_QUANTITIES,
 } from './assertion-cues';
 import { SPEAKER_TAG, stem } from './clinical-text';
+import { contentStems } from './evidence';
 
 type Assertion =
   'affirmed' | 'negated' | 'asked' | 'possible' | 'hypothetical' | 'historical' | 'other-person';
@@ -231,6 +232,8 @@ const WEAK_QUESTION = new Set(['any', 'any other', 'ever had', 'ever have', 'exp
 /** How far back a cue reaches, in tokens: a sentence when there are sentences, less when not. */
 const REACH_PUNCTUATED = 20;
 const REACH_UNPUNCTUATED = 9;
+/** How much further back each "or" of a list lets a cue be looked for. */
+const LIST_REACH = 3;
 /** How far after a question its answer is looked for. */
 const ANSWER_REACH = 12;
 
@@ -251,7 +254,11 @@ function cuesBefore(text: AssertionText, first: number): BackwardCue[] {
   // "i can't | catch my breath": a pseudo-negation that ends on the mention's first word.
   const inside = cueEndingAt(tokens, first, PSEUDO);
   let negationEnded = false;
-  for (let j = first - Math.max(1, inside); j >= 0 && first - j <= reach;) {
+  // "any other symptoms like a cough or shortness of breath or dizziness": each "or" of a list
+  // asked about carries the question further back.
+  let listed = 0;
+  for (let j = first - Math.max(1, inside); j >= 0 && first - j <= reach + LIST_REACH * listed;) {
+    if (tokens[j]?.word === 'or') listed += 1;
     let matched = false;
     for (const [kind, table] of BACKWARD) {
       const length = cueEndingAt(tokens, j, table);
@@ -363,21 +370,61 @@ const ASKING_AGAIN = new Set(['hear', 'understand', 'follow']);
 
 const said = (answer: ReturnType<typeof answerAt>) => (answer === 'neither' ? null : answer);
 
-/** The answer to a question about the mention ending at token `last`, if one can be read. */
-function answerAfter(text: AssertionText, last: number): 'negated' | 'affirmed' | null {
+/**
+ * "any chest pain or shortness of breath? no chest pain, but i get short of breath on the stairs":
+ * the "no" at `at` goes on to name another finding the question asked about, so it is that one's
+ * denial, not a no to the mention `first`..`last`.
+ */
+function deniesAnotherAsked(
+  tokens: readonly AssertionToken[],
+  first: number,
+  last: number,
+  at: number,
+): boolean {
+  let k = at;
+  while (k < tokens.length && FILLERS.has(tokens[k]?.word ?? '') && k - at < 3) k += 1;
+  const no = cueStartingAt(tokens, k, NO_ANSWER);
+  const after = tokens[k + no];
+  if (no === 0 || !after || after.breakBefore !== 'none' || !/^[a-z]{3,}$/.test(after.word)) {
+    return false;
+  }
+  if (
+    NO_ANSWER.has(after.word) ||
+    YES_ANSWER.has(after.word) ||
+    FILLERS.has(after.word) ||
+    contentStems(after.word).length === 0
+  ) {
+    return false;
+  }
+  const ours = new Set(tokens.slice(first, last + 1).map((t) => t.stem));
+  if (ours.has(after.stem)) return false;
+  // Named in the question itself: the few words around the mention, before the answer.
+  return tokens.slice(Math.max(0, first - 6), at).some((t) => t.stem === after.stem);
+}
+
+/** The answer to a question about the mention `first`..`last`, if one can be read. */
+function answerAfter(
+  text: AssertionText,
+  first: number,
+  last: number,
+): 'negated' | 'affirmed' | null {
   const { tokens } = text;
+  const answerAtK = (k: number) => {
+    const answer = said(answerAt(tokens, k));
+    return answer === 'negated' && deniesAnotherAsked(tokens, first, last, k) ? null : answer;
+  };
   for (let k = last + 1; k < tokens.length && k - last <= ANSWER_REACH + 18; k += 1) {
     const token = tokens[k];
     if (!token) break;
     const brk = token.breakBefore;
-    if (brk === 'question' || brk === 'turn') return said(answerAt(tokens, k));
-    if (brk === 'stop') return text.punctuated ? null : said(answerAt(tokens, k));
+    if (brk === 'question' || brk === 'turn') return answerAtK(k);
+    if (brk === 'stop') return text.punctuated ? null : answerAtK(k);
     if (k - last > ANSWER_REACH && !text.punctuated) return null;
     if (cueStartingAt(tokens, k, FORWARD_QUESTION) > 0) return null;
     // Unpunctuated speech: the answer follows the list it answers ("chest pain nausea no").
     if (!text.punctuated || brk === 'comma') {
       const answer = answerAt(tokens, k);
-      if (answer) return said(answer);
+      if (answer) return answer === 'neither' ? null : answerAtK(k);
     }
   }
   return null;
@@ -468,7 +515,7 @@ function assertionOfTokens(
     return { assertion: 'asked', cue: `${nearest?.words ?? '?'} … (answered by name)` };
   }
   if (kind === 'asked') {
-    const answer = answerAfter(text, last);
+    const answer = answerAfter(text, first, last);
     const cue = `${nearest?.words ?? '?'} … ${answer === null ? '(no answer)' : answer === 'negated' ? 'no' : 'yes'}`;
     return { assertion: answer ?? 'asked', cue };
   }

@@ -132,6 +132,20 @@ describe('safety check', () => {
     expect(negation.map((f) => f.kind)).toEqual(['negation']);
   });
 
+  it('takes the patient’s words for a finding the note names otherwise', () => {
+    const said =
+      'have you had any chest pain or shortness of breath no chest pain but i get short of breath on the stairs any nausea i feel nauseated';
+    expect(
+      checkNoteSafety('<p>Endorses shortness of breath and nausea. Denies chest pain.</p>', said),
+    ).toEqual([]);
+    // Denied in the patient's words, it is still flagged.
+    const denied = checkNoteSafety(
+      '<p>Endorses shortness of breath.</p>',
+      'any shortness of breath no i am not short of breath',
+    );
+    expect(denied.map((f) => f.kind)).toEqual(['negation']);
+  });
+
   it('flags "no known allergies" when the transcript names one', () => {
     const findings = checkNoteSafety('<p>No known drug allergies.</p>', TRANSCRIPT);
     expect(findings.map((f) => f.kind)).toEqual(['allergy']);

@@ -8,9 +8,9 @@ import {
 } from './clinical-text';
 import {
   findingMentions,
-  findingPolarity,
   prepareAssertionText,
   type AssertionText,
+  type FindingPolarity,
   type Mention,
 } from './assertion';
 import { evidenceSpanSchema, type EvidenceSpan } from './evidence';
@@ -352,13 +352,40 @@ export function noteClaims(sentence: string): NoteClaim[] {
 const mentionSpan = (m: Mention): EvidenceSpan => ({ start: m.start, end: m.end });
 
 /**
+ * Findings a note names otherwise than a patient says them ("shortness of breath": "I get short of
+ * breath on the stairs"): the patient's words affirm or deny the note's term as much as its own.
+ */
+const SPOKEN_FORMS: Readonly<Record<string, readonly string[]>> = {
+  'shortness of breath': ['short of breath', 'out of breath', 'breathless'],
+  dyspnea: ['short of breath', 'shortness of breath', 'out of breath', 'breathless'],
+  fatigue: ['tired', 'tiredness', 'exhausted'],
+  nausea: ['nauseous', 'nauseated'],
+  dizziness: ['dizzy', 'lightheaded', 'light headed'],
+  vomiting: ['throwing up', 'threw up', 'vomit'],
+};
+
+/** How the transcript speaks of a finding, under the note's name for it or the patient's. */
+function polarityAsSaid(assertions: AssertionText, finding: string): FindingPolarity {
+  const forms = [finding, ...(SPOKEN_FORMS[finding] ?? [])];
+  const mentions = forms
+    .flatMap((form) => findingMentions(assertions, form))
+    .filter((m, i, all) => all.findIndex((o) => o.start === m.start) === i)
+    .sort((a, b) => a.start - b.start);
+  return {
+    mentions,
+    affirmed: mentions.some((m) => m.assertion === 'affirmed'),
+    negated: mentions.some((m) => m.assertion === 'negated'),
+  };
+}
+
+/**
  * A claim of the note the transcript contradicts: "no X" where X is never denied, or "X" where X is
  * only ever denied or asked about. Findings the transcript never mentions are the evidence check's
  * concern, not this one's.
  */
 function checkClaims(sentence: string, assertions: AssertionText, findings: SafetyFinding[]): void {
   for (const claim of noteClaims(sentence)) {
-    const polarity = findingPolarity(assertions, claim.finding);
+    const polarity = polarityAsSaid(assertions, claim.finding);
     if (polarity.mentions.length === 0) continue;
     if (claim.polarity === 'negated' && !polarity.negated) {
       findings.push({
