@@ -1501,6 +1501,10 @@ function pairQuestionsAndAnswers(
   }
 }
 
+/** How a reply to a question opens: "no chest pain but …", "yes sometimes", "a little bit of …". */
+const REPLY_OPENING =
+  /^(?:no|yes|yeah|yep|nope|nah|not really|sometimes|only|a little|a bit|a few|some|slight(?:ly)?)\b/;
+
 /**
  * Stage 2 of the reading: turns → utterances, each sentence with its speaker (guessed from how it
  * is said when the transcript has no tags), the phase of the visit, and questions paired with the
@@ -1542,8 +1546,18 @@ function readUtterances(turns: RawTurn[], punctuated: boolean): Utterance[] {
         const diagnosis = statesDiagnosis(text) ? 2 : 0;
         const score = clinicianScore(text) + asked + diagnosis;
         // Past the history, speech that sounds like neither is more likely the clinician going on
-        // through the examination, results and plan.
-        role = score > 0 || (score === 0 && reading.leftHistory) ? 'clinician' : 'patient';
+        // through the examination, results and plan; but not a reply to the question just asked
+        // ("have you had any chest pain | no chest pain but i get short of breath on the stairs").
+        const asking = utterances[utterances.length - 1];
+        const replying =
+          asked === 0 &&
+          asking?.role === 'clinician' &&
+          asking.question &&
+          (REPLY_OPENING.test(text) || (/^i\b/.test(text) && score <= 0));
+        role =
+          !replying && (score > 0 || (score === 0 && reading.leftHistory))
+            ? 'clinician'
+            : 'patient';
       } else {
         role = turn.role;
       }

@@ -286,7 +286,7 @@ const SYMPTOMS_BY_SYSTEM: Record<BodySystem, string[][]> = {
       'vertigo',
       'room spinning',
     ],
-    ['numbness', 'numb'],
+    ['numbness', 'numb', 'numbing'],
     ['tingling', 'pins and needles', 'paresthesias'],
     ['weakness', 'weak'],
     ['tremor', 'tremors', 'shaking', 'shaky'],

@@ -290,21 +290,33 @@ export function questionAnswerSentences(ctx: WriterContext, q: Utterance): strin
         const named = symptomsIn(t).map((f) => f.canonical);
         return named.length > 0 && named.every((n) => !askedOf.has(n));
       });
+    // "any numbing or tingling?" "a little bit of numbing, but nothing tingling": a yes that
+    // denies one of the findings asked about is no yes to all of them.
+    const deniesAsked =
+      answer.polarity === 'yes' &&
+      contentSentences.some((t) =>
+        symptomsIn(t).some((f) => f.negated && askedOf.has(f.canonical)),
+      );
     const statement =
-      relevantQuestion && !namedOther ? yesNoStatement(q.text, answer.polarity !== 'no') : null;
+      relevantQuestion && !namedOther && !deniesAsked
+        ? yesNoStatement(q.text, answer.polarity !== 'no')
+        : null;
     // "are you allergic to any medicines?" "yes, i am allergic to penicillin.": the reply says
     // it with what the question left open; "The patient is allergic to medicines" would not.
     const restated =
       answer.polarity === 'yes' &&
       contentSentences.some((t) => hasSubject(t) && sharesKeyWord(q.text, t));
     // "any fever or chills?" "yes, i had a fever last night": the reply names one of the
-    // findings asked about; the statement would say both.
+    // findings asked about; the statement would say both. So does "a little bit of numbing, but
+    // nothing tingling" to "any numbing or tingling?", which is written as the patient's.
     const choseOne =
       answer.polarity === 'yes' &&
       askedOf.size >= 2 &&
       contentSentences.some((t) => {
         const named = new Set(symptomsIn(t).map((f) => f.canonical));
-        return hasSubject(t) && named.size > 0 && named.size < askedOf.size;
+        return (
+          (hasSubject(t) || QUANTITY_REPLY.test(t)) && named.size > 0 && named.size < askedOf.size
+        );
       });
     // "are you allergic to any antibiotics?" "yes, penicillin gives me a rash.": allergic to
     // penicillin, which the reply says; "allergic to antibiotics" would say all of them.

@@ -6,8 +6,11 @@ import {
   SHAPES,
   SHOULDER_STRAIN_VISIT,
   SORE_THROAT_VISIT,
+  inThreeShapes,
   writerContext,
 } from './consultation.fixture';
+import { writeExamination } from './examination';
+import { writeHistory } from './history';
 import { writeReviewOfSystems } from './review-of-systems';
 
 describe('review of systems writer', () => {
@@ -61,6 +64,31 @@ describe('review of systems writer', () => {
       // "no" does not deny the nausea asked about next.
       expect(bullets).toContain('Cardiovascular: Denies chest pain.');
       expect(bullets.join(' ')).not.toMatch(/Denies[^.]*nausea/);
+    });
+  }
+
+  // The browser tests' own consultation: the history goes on after the examination has begun,
+  // and the replies are the patient's, not findings.
+  const HISTORY_AFTER_EXAM_VISIT = inThreeShapes([
+    ['doctor', 'Your throat looks red. It is probably a viral infection.'],
+    ['doctor', 'Have you had any chest pain or shortness of breath?'],
+    ['patient', 'No chest pain, but I get short of breath on the stairs.'],
+    ['doctor', 'Any numbing or tingling down your legs?'],
+    ['patient', 'A little bit of numbing, but nothing tingling.'],
+  ]);
+
+  for (const shape of SHAPES) {
+    it(`reads a reply after the examination has begun as the patient's, ${shape}`, () => {
+      const ctx = writerContext(HISTORY_AFTER_EXAM_VISIT[shape]);
+      const bullets = writeReviewOfSystems(ctx)?.bullets ?? [];
+      expect(bullets).toContain('Cardiovascular: Denies chest pain.');
+      expect(bullets).toContain('Respiratory: Endorses shortness of breath.');
+      expect(bullets.join(' ')).toMatch(/Endorses numbness/);
+      expect(bullets.join(' ')).not.toMatch(/Endorses[^.]*tingling/);
+      const exam = (writeExamination(ctx)?.bullets ?? []).join(' ');
+      expect(exam).not.toMatch(/short of breath|chest pain|numbing/i);
+      // "any numbing or tingling?" "a little bit of numbing, but nothing tingling": not a yes to both.
+      expect(writeHistory(ctx)?.content ?? '').not.toMatch(/numbing or tingling/);
     });
   }
 });
