@@ -366,6 +366,14 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
             words.slice(i + 1, i + 3).join(' '),
           )) ||
         (bare === 'drink' && next === 'plenty') ||
+        // "… a viral infection | rest drink plenty of fluids": rest told, then what else.
+        (bare === 'rest' && next === 'drink' && words[i + 2] === 'plenty') ||
+        // "your throat looks red | it is probably a viral infection": the finding, then what the
+        // clinician makes of it.
+        (bare === 'it' &&
+          next === 'is' &&
+          /^(?:(?:most|very) )?(?:probably|likely)\b/.test(words.slice(i + 2, i + 4).join(' ')) &&
+          NAMES_CONDITION.test(words.slice(i + 2, i + 9).join(' '))) ||
         // "… a viral infection | give him paracetamol for the fever": care told to a parent.
         (bare === 'give' &&
           /^(?:her|him|them)$/.test(next) &&

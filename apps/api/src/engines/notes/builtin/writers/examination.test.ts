@@ -115,6 +115,23 @@ describe('examination writer', () => {
     });
   }
 
+  const THROAT_THEN_DIAGNOSIS_VISIT = inThreeShapes([
+    [
+      'doctor',
+      'Your throat looks red. It is probably a viral infection. Rest, drink plenty of fluids and take paracetamol.',
+    ],
+  ]);
+
+  for (const shape of SHAPES) {
+    it(`ends the finding where the diagnosis and the advice begin, ${shape}`, () => {
+      const text = (
+        writeExamination(writerContext(THROAT_THEN_DIAGNOSIS_VISIT[shape]))?.bullets ?? []
+      ).join(' ');
+      expect(text).toMatch(/throat looks red\.$/);
+      expect(text).not.toMatch(/infection|rest|paracetamol/i);
+    });
+  }
+
   const BREAST_LUMP_VISIT = inThreeShapes([
     ['patient', 'I found a lump in my right breast last week.'],
     [
