@@ -35,6 +35,15 @@ const FIT_FOR_DUTIES = {
   asr: 'i will write you a certificate for work saying you are fit for light duties for two weeks okay',
 };
 
+/** The browser tests' consultation: the certificate asked for work, its days said with it. */
+const CERTIFICATE_FOR_DAYS = {
+  tagged:
+    '[patient] i need a certificate for work because i cannot go in this week.\n[doctor] it is probably a viral infection. i will write you a medical certificate for three days.',
+  plain:
+    'I need a certificate for work because I cannot go in this week. It is probably a viral infection. I will write you a medical certificate for three days.',
+  asr: 'i need a certificate for work because i cannot go in this week it is probably a viral infection i will write you a medical certificate for three days',
+};
+
 // A Monday.
 const start = new Date(2025, 2, 3);
 
@@ -55,6 +64,12 @@ describe('certificate: the period of leave', () => {
       // Whether Friday is a day off or the day back was not said: "until" Friday, no count.
       expect(leave).toMatchObject({ days: null });
       expect(leave?.to.getDate()).toBe(7);
+    });
+
+    it(`reads "a medical certificate for three days" as three days from the consultation, ${shape}`, () => {
+      const leave = findLeave(analyseConsultation(CERTIFICATE_FOR_DAYS[shape]), start);
+      expect(leave).toMatchObject({ days: 3 });
+      expect(leave?.to.getDate()).toBe(5);
     });
 
     it(`reads no time off from a certificate of fitness for light duties, ${shape}`, () => {

@@ -63,11 +63,12 @@ function countWord(word: string): number | null {
 
 /**
  * Time away from work or study said as such; "rest", "leave it" or "take it off" are not. A
- * certificate or note for work with its period ("a certificate for work until friday") says it
- * too, unless it certifies fitness or duties instead (`CERTIFIES_FITNESS`).
+ * certificate or note for work with its period ("a certificate for work until friday"), or a
+ * certificate for a number of days ("I will write you a medical certificate for three days"),
+ * says it too, unless it certifies fitness or duties instead (`CERTIFIES_FITNESS`).
  */
 const LEAVE_CONTEXT =
-  /\b(?:(?:medical )?(?:certificate|sick note|note) for (?:work|school|uni|university|college|your (?:work|employer|school))|off work|off from work|off school|off from school|off (?:of )?(?:uni|university|college|classes|duties)|away from (?:work|school|uni|university|college)|stay (?:at )?home from (?:work|school)|unfit for (?:work|duties|study|school)|not fit for (?:work|duties|study|school)|sick leave|carer'?s leave|personal leave|time off(?: work| school)?|home from (?:work|school)|not (?:go|going) (?:to|back to) (?:work|school)|no work|miss (?:work|school)|out of work)\b/;
+  /\b(?:(?:medical )?(?:certificate|sick note|note) for (?:work|school|uni|university|college|your (?:work|employer|school)|(?:the next )?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple(?: of)?|a few) (?:days?|weeks?))|off work|off from work|off school|off from school|off (?:of )?(?:uni|university|college|classes|duties)|away from (?:work|school|uni|university|college)|stay (?:at )?home from (?:work|school)|unfit for (?:work|duties|study|school)|not fit for (?:work|duties|study|school)|sick leave|carer'?s leave|personal leave|time off(?: work| school)?|home from (?:work|school)|not (?:go|going) (?:to|back to) (?:work|school)|no work|miss (?:work|school)|out of work)\b/;
 const DURATION =
   /\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple(?: of)?|a few)\s+(days?|weeks?)\b/;
 
