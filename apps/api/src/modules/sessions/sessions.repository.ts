@@ -116,6 +116,27 @@ export async function upsertNote(
     });
 }
 
+/**
+ * Stores the evidence of a note aligned after its save had committed, only on the note that save
+ * wrote (its `saved_at`): a later save or a restore wrote another, a deleted session none, and
+ * none of them may get this save's evidence.
+ */
+export async function storeLateContentEvidence(
+  db: Db,
+  note: { sessionId: number; templateId: number; savedAt: Date; contentEvidenceSealed: string },
+): Promise<void> {
+  await db
+    .update(sessionNotes)
+    .set({ contentEvidenceSealed: note.contentEvidenceSealed, updatedAt: new Date() })
+    .where(
+      and(
+        eq(sessionNotes.sessionId, note.sessionId),
+        eq(sessionNotes.templateId, note.templateId),
+        eq(sessionNotes.savedAt, note.savedAt),
+      ),
+    );
+}
+
 export async function listNotesOfSession(db: Db, sessionId: number) {
   return (
     db

@@ -39,7 +39,7 @@ const saveErrors = { ...errors, 409: apiErrorSchema };
 const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
   const { db } = app.database;
-  const savedEvidence = createSavedEvidenceAligner();
+  const savedEvidence = createSavedEvidenceAligner({ log: app.log });
   app.addHook('onClose', () => savedEvidence.close());
 
   app.post(
@@ -80,7 +80,7 @@ const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.user!.id,
         request.params.id,
         request.body,
-        savedEvidence.align,
+        savedEvidence,
       );
       // A saved session's recording is no longer needed (issue 9), unless retention is on.
       if (app.config.audioRetention !== 'keep') await dropSessionAudio(db, request.params.id);
@@ -155,7 +155,7 @@ const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.version,
         request.body,
-        savedEvidence.align,
+        savedEvidence,
       ),
   );
 

@@ -20,7 +20,7 @@ import type { Db } from '../../db/client';
 import { editedTemplateIds, recordAuditEvent, recordAuditRead } from '../audit/audit.service';
 import { openEvidence } from '../../engines/notes/evidence';
 import { learnFromSavedNotes } from '../style-profiles/style-profiles.service';
-import { sharedTranscript, type SavedEvidenceAligner } from './saved-evidence';
+import { sharedTranscript, type SavedEvidence } from './saved-evidence';
 import type { FieldCipher } from '../../lib/field-crypto';
 import { ConflictError, InputError, NotFoundError } from '../../lib/http-error';
 import type { Entitlements } from '../usage/entitlements.service';
@@ -35,6 +35,7 @@ import {
   listSavedNotes,
   listSavedSessionsPage,
   replaceTranscript,
+  storeLateContentEvidence,
   upsertNote,
   type PatientSessionRow,
 } from './sessions.repository';
@@ -45,6 +46,27 @@ import {
   recordVersion,
   unsaveNotesOtherThan,
 } from './session-versions.repository';
+
+/**
+ * How long a save waits for its notes' evidence before it commits without it and stores it in the
+ * background (sessions.repository.ts `storeLateContentEvidence`). Short, since the clinician waits
+ * for the save and the evidence is only an aid: beside `stress-ng --cpu 2` the nice-19 threads
+ * barely run, and every save waited its whole 10 s deadline and then kept no evidence at all.
+ */
+const SAVE_WAITS_FOR_EVIDENCE_MS = 2_000;
+
+/** What `work` resolves to if it does within `ms`, else `undefined` (it goes on). */
+async function doneWithin<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([work, waited]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Bad input that only the database can spot (an unknown id): a 400 naming the field. */
 export class SessionInputError extends InputError {}
@@ -117,7 +139,7 @@ export async function saveSession(
   userId: string,
   id: number,
   input: UpdatePatientSessionInput,
-  alignEvidence: SavedEvidenceAligner,
+  savedEvidence: SavedEvidence,
   restore?: Restore,
 ): Promise<SaveSessionResponse> {
   await requireOwnedSession(db, userId, id);
@@ -143,17 +165,23 @@ export async function saveSession(
   }
   const savedAt = new Date();
   // Evidence is saved with each note (issue 12): unchanged sentences keep the draft's. It is
-  // aligned in worker threads, before the transaction (issue 23: never on the event loop).
+  // aligned in worker threads (issue 23: never on the event loop), in the save's transaction if
+  // done in time, else stored once done, after the save has answered.
   const drafts = new Map(previousNotes.map((row) => [row.templateId, row.draftEvidenceSealed]));
   const transcript = sharedTranscript(input.transcribedText);
-  const evidence = await alignEvidence(
+  const saveFailed = new AbortController();
+  const alignment = savedEvidence.align(
     input.notes.map((note) => ({
       content: note.notesContent,
       transcript,
       draft: openEvidence(drafts.get(note.templateId), (text) => cipher.open(text)),
     })),
+    { signal: saveFailed.signal },
   );
-  const version = await db.transaction(async (tx) => {
+  // The race handles `alignment` from here on: a thread failing after the wait, in a save that
+  // fails too, is no unhandled rejection.
+  const evidence = await doneWithin(alignment, SAVE_WAITS_FOR_EVIDENCE_MS);
+  const saving = db.transaction(async (tx) => {
     const next = await claimNextVersion(tx, id, input.baseVersion, {
       duration: input.duration,
       savedAt,
@@ -187,13 +215,13 @@ export async function saveSession(
       },
     );
     for (const [index, note] of input.notes.entries()) {
-      const aligned = evidence[index] ?? null;
+      const aligned = evidence?.[index] ?? null;
       await upsertNote(tx, {
         sessionId: id,
         userId,
         templateId: note.templateId,
         contentSealed: cipher.seal(note.notesContent),
-        // Not aligned by the deadline: saved without evidence rather than not saved.
+        // Not aligned in time: saved without evidence rather than not saved, or kept waiting.
         contentEvidenceSealed: aligned === null ? null : cipher.seal(aligned),
         savedAt,
       });
@@ -225,6 +253,28 @@ export async function saveSession(
     await pruneVersions(tx, id);
     return next;
   });
+  // Nothing saved (a conflict, a failure): its evidence is not needed, the threads stop.
+  const version = await saving.catch((error: unknown) => {
+    saveFailed.abort();
+    throw error;
+  });
+  if (evidence === undefined) {
+    savedEvidence.finishInBackground(
+      id,
+      alignment.then(async (late) => {
+        for (const [index, note] of input.notes.entries()) {
+          const aligned = late[index] ?? null;
+          if (aligned === null) continue;
+          await storeLateContentEvidence(db, {
+            sessionId: id,
+            templateId: note.templateId,
+            savedAt,
+            contentEvidenceSealed: cipher.seal(aligned),
+          });
+        }
+      }),
+    );
+  }
   return { id, savedAt: savedAt.toISOString(), version };
 }
 
@@ -306,7 +356,7 @@ export async function restoreSessionVersion(
   id: number,
   version: number,
   input: RestoreSessionVersionInput,
-  alignEvidence: SavedEvidenceAligner,
+  savedEvidence: SavedEvidence,
 ): Promise<SaveSessionResponse> {
   const session = await requireOwnedSession(db, userId, id);
   const row = await findVersion(db, id, version);
@@ -330,7 +380,7 @@ export async function restoreSessionVersion(
       transcribedText: row.transcriptSealed ? cipher.open(row.transcriptSealed) : '',
       baseVersion: input.baseVersion,
     },
-    alignEvidence,
+    savedEvidence,
     { from: version, transcriptSealed: row.transcriptSealed },
   );
 }
