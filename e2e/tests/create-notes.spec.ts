@@ -61,7 +61,10 @@ function expectWellFormedSegments(segments: SentSegment[], count: number) {
 
 // Issue 5 "Done when": the microphone is fed from a real speech WAV. The launch options replace
 // the config's, so its executable and flags are kept and the fake-microphone flags added.
-test.use({ launchOptions: launchWithMicrophone() });
+// Reduced motion, which the app respects: the live transcript's Show opens it at once. Animated,
+// it pushed the template list down while the next step clicked a checkbox there, and a press
+// and release that landed on different places left the box focused and unticked (seen once).
+test.use({ launchOptions: launchWithMicrophone(), reducedMotion: 'reduce' });
 accountTest.use({ launchOptions: launchWithMicrophone() });
 
 const CERTIFICATE = 'Medical Certificate – Work';
@@ -243,8 +246,8 @@ test.describe('Create Notes', () => {
         request.method() === 'PATCH' && /\/api\/patient-sessions\/\d+$/.test(request.url()),
     );
     await button(page, 'Save Session').click();
-    // A save may take longer than an assertion's 10 s on a busy server: it waits up to 10 s for
-    // its notes' evidence (SAVED_EVIDENCE_DEADLINE_MS) before it writes. Wait for what the page
+    // A save may take longer than an assertion's 10 s on a busy server (it waits up to 2 s for
+    // its notes' evidence, SAVE_WAITS_FOR_EVIDENCE_MS, then writes). Wait for what the page
     // waits for: the review, or the server's answer to the save.
     await Promise.race([
       // Not shown when there is nothing to review: the answer ends the wait instead.
