@@ -30,9 +30,9 @@ const sentenceEvidenceSchema = z.object({
   support: z.number().min(0).max(1),
   supported: z.boolean(),
   /**
-   * Issue 24: the mean recogniser confidence (0–1) of the words the spans point to, where the
-   * recogniser gave one, and whether most of them were uncertain (then the sentence is marked
-   * for review like an unsupported one).
+   * Issue 24: how sure the recogniser was of what the sentence rests on (0–1, its least sure word;
+   * `sentenceConfidence`), where the recogniser gave confidences, and whether that calls for
+   * review (`marksForReview`: then the sentence is marked like an unsupported one).
    */
   confidence: z.number().min(0).max(1).optional(),
   uncertain: z.boolean().optional(),
