@@ -274,12 +274,18 @@ describe('more templates and regeneration from an existing transcript', () => {
       },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const [row] = await testApp.app.database.db
-      .select()
-      .from(sessionNotes)
-      .where(eq(sessionNotes.sessionId, sessionId));
+    const storedEvidence = async () => {
+      const [row] = await testApp.app.database.db
+        .select()
+        .from(sessionNotes)
+        .where(eq(sessionNotes.sessionId, sessionId));
+      return row?.contentEvidenceSealed ?? null;
+    };
+    // Aligned within the save's wait, the evidence is stored with the note; on a busy machine the
+    // save answers first and stores it once aligned (sessions.service.ts): wait for that state.
+    await expect.poll(storedEvidence, { timeout: 60_000 }).not.toBeNull();
     const stored = noteEvidenceSchema.parse(
-      JSON.parse(testApp.app.cipher.open(row!.contentEvidenceSealed!)),
+      JSON.parse(testApp.app.cipher.open((await storedEvidence())!)),
     );
     expect(stored.slice(0, evidence.length)).toEqual(evidence);
     expect(stored.at(-1)).toMatchObject({ text: 'Sore throat for 3 days.', supported: true });
