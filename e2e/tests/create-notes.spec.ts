@@ -27,7 +27,13 @@ import {
 import { createAccount, failedRequest, test as accountTest, toast } from '../support/accounts';
 import { createUser, expect, grantClipboard, test } from '../support/fixtures';
 import { E2E_BASE_URL } from '../support/server';
-import { launchOptionsWithMicrophone, longConsultationWav } from '../support/speech';
+import {
+  CONSULTATION_SCRIPT,
+  FOLLOW_UP_SCRIPT,
+  launchOptionsWithMicrophone,
+  longConsultationWav,
+  mostlySaid,
+} from '../support/speech';
 
 /**
  * The microphone plays a consultation of a little over 3 minutes from its start at each
@@ -143,6 +149,15 @@ test.describe('Create Notes', () => {
     const transcriptPanel = page.getByRole('region', { name: 'Transcript', exact: true });
     await expect(transcriptPanel).toContainText(/\d+ words? recognised with low confidence/);
     await expect(transcriptPanel.locator('[data-uncertain]').first()).toBeVisible();
+    // No sentence copied from misheard speech is shown as if it were sure: a note sentence that
+    // is mostly words nobody said carries a review mark.
+    const unmarked = noteArticle(page, SOAP).locator(
+      '[data-sentence]:not([data-unsupported]):not([data-uncertain])',
+    );
+    const nonsense = (await unmarked.allInnerTexts()).filter(
+      (sentence) => !mostlySaid(sentence, [CONSULTATION_SCRIPT, FOLLOW_UP_SCRIPT]),
+    );
+    expect(nonsense, 'unmarked sentences that are mostly words nobody said').toEqual([]);
 
     // Edit in the rich-text editor and Update.
     await button(page, 'Edit').click();

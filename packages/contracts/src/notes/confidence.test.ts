@@ -62,14 +62,19 @@ describe('spanConfidence', () => {
 });
 
 describe('poorlyRecognised', () => {
-  it('is true when much of the recording was uncertain, false when little or nothing is known', () => {
-    const words = (low: number, high: number) => [
-      ...Array.from({ length: low }, () => ({ word: 'x', confidence: 0.1 })),
-      ...Array.from({ length: high }, () => ({ word: 'y', confidence: 0.99 })),
-    ];
+  const words = (low: number, high: number, lowConfidence = 0.1) => [
+    ...Array.from({ length: low }, () => ({ word: 'x', confidence: lowConfidence })),
+    ...Array.from({ length: high }, () => ({ word: 'y', confidence: 0.99 })),
+  ];
+  it('is true when half the recording or more was below 0.7, false when little or nothing is known', () => {
     expect(poorlyRecognised(words(6, 4))).toBe(true);
+    expect(poorlyRecognised(words(5, 5, 0.65))).toBe(true);
+    expect(poorlyRecognised(words(4, 6))).toBe(false);
     expect(poorlyRecognised(words(1, 9))).toBe(false);
     expect(poorlyRecognised([])).toBe(false);
+  });
+  it('is false for a reading whose median word is sure, though a third of its words are not', () => {
+    expect(poorlyRecognised(words(4, 8, 0.4))).toBe(false);
   });
 });
 
