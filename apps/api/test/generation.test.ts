@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import {
   SEGMENT_RULES,
   apiErrorSchema,
   generationSchema,
+  poorlyRecognised,
   segmentAckSchema,
   sessionTranscriptSchema,
   type Generation,
@@ -531,3 +532,108 @@ describe('a transcription service that is down', () => {
     expect(usage.json()).toMatchObject({ notes: 1 });
   });
 });
+
+// Issue 24 "Done when": a cloud engine's word confidences reach the same marks as the offline
+// recogniser's. Each recorded response is replayed as recorded, and again with one word ("left",
+// the side) lowered to 0.3, as a word the engine barely made out comes back.
+describe.each([
+  {
+    engine: 'Deepgram',
+    fixture: 'deepgram-nova-3-medical.json',
+    stt: (url: string) => ({ kind: 'deepgram' as const, apiKey: 'dg-test', baseUrl: url }),
+    lowered: (body: DeepgramBody) => {
+      for (const word of body.results.channels[0]!.alternatives[0]!.words) {
+        if (word.word === 'left') word.confidence = 0.3;
+      }
+    },
+  },
+  {
+    engine: 'a Whisper server',
+    fixture: 'faster-whisper-verbose-json.json',
+    stt: (url: string) => ({
+      kind: 'openai' as const,
+      baseUrl: url,
+      apiKey: null,
+      model: 'Systran/faster-whisper-small',
+    }),
+    lowered: (body: WhisperBody) => {
+      for (const word of [...(body.words ?? []), ...body.segments.flatMap((s) => s.words ?? [])]) {
+        if (word.word.trim() === 'left') word.probability = 0.3;
+      }
+    },
+  },
+])('word confidences from $engine', ({ fixture, stt, lowered }) => {
+  let replay: ReplayServer;
+  let cloudApp: TestApp;
+
+  beforeAll(async () => {
+    const recorded = JSON.parse(
+      readFileSync(new URL(`./fixtures/stt/${fixture}`, import.meta.url), 'utf8'),
+    ) as never;
+    const mumbled = structuredClone(recorded);
+    lowered(mumbled);
+    replay = await startReplayServer([
+      { status: 200, body: recorded },
+      { status: 200, body: mumbled },
+    ]);
+    cloudApp = await buildTestApp({
+      engines: { stt: stt(replay.url), notes: { kind: 'builtin' }, timeoutMs: 10_000 },
+    });
+  });
+  afterAll(async () => {
+    await cloudApp.close();
+    await replay.close();
+  });
+
+  /** A one-segment recording's SOAP note, as the notes view receives it. */
+  async function soapFromRecording(): Promise<Generation> {
+    const { app } = cloudApp;
+    const user = await createUser(app);
+    const sessionId = await newSession(app, user);
+    expect((await putSegment(app, user, sessionId, 0, parts[0]!)).statusCode).toBe(200);
+    const started = await app.inject({
+      method: 'POST',
+      url: API_PATHS.sessionGenerations(sessionId),
+      headers: { cookie: user.cookie, origin: ORIGIN },
+      payload: { templateIds: [1], segmentCount: 1 },
+    });
+    const generation = await generationUntil(
+      app,
+      user,
+      generationSchema.parse(started.json()).id,
+      finished,
+    );
+    expect(generation.status, generation.error ?? '').toBe('done');
+    return generation;
+  }
+
+  it('marks the sentence resting on a word the engine was unsure of, and only then', async () => {
+    const clear = await soapFromRecording();
+    expect(clear.transcription).toMatch(/left side/);
+    expect(clear.transcriptionConfidence?.length).toBeGreaterThan(10);
+    expect(clear.transcriptionConfidence?.every((word) => word.confidence > 0.8)).toBe(true);
+    const clearEvidence = clear.outputs[0]?.evidence ?? [];
+    expect(clearEvidence.some((sentence) => /left/i.test(sentence.text))).toBe(true);
+    expect(clearEvidence.filter((sentence) => sentence.uncertain)).toEqual([]);
+    expect(poorlyRecognised(clear.transcriptionConfidence)).toBe(false);
+
+    const mumbled = await soapFromRecording();
+    const left = mumbled.transcriptionConfidence?.find((word) => /^left\b/i.test(word.word));
+    expect(left?.confidence).toBe(0.3);
+    const onLeft = (mumbled.outputs[0]?.evidence ?? []).filter((s) => /left/i.test(s.text));
+    expect(onLeft.length).toBeGreaterThan(0);
+    for (const sentence of onLeft) {
+      expect(sentence, sentence.text).toMatchObject({ uncertain: true, confidence: 0.3 });
+    }
+    const others = (mumbled.outputs[0]?.evidence ?? []).filter((s) => !/left/i.test(s.text));
+    expect(others.filter((sentence) => sentence.uncertain)).toEqual([]);
+  });
+});
+
+interface DeepgramBody {
+  results: { channels: { alternatives: { words: { word: string; confidence: number }[] }[] }[] };
+}
+interface WhisperBody {
+  words?: { word: string; probability: number }[] | null;
+  segments: { words?: { word: string; probability: number }[] | null }[];
+}
