@@ -13,6 +13,7 @@
  *   the share of **unmarked** sentences whose evidence words were mostly wrong, and of those that
  *   take a wrong word of their own (a copied "shoulder control" for "sugar control"), with and
  *   without the confidences, and the share of sentences marked;
+ * - how many clips would show the quality notice above their notes (`poorlyRecognised`);
  * - word error rate and decoder CPU per audio second (what the posteriors cost: compare a run
  *   with `--without-posteriors`).
  * The machine may be shared: CPU seconds, not wall time, are the figure to compare.
@@ -27,6 +28,7 @@ import {
   UNCERTAIN_BELOW,
   confidenceTokens,
   isUncertain,
+  poorlyRecognised,
   sentenceTokens,
   type WordConfidence,
 } from '@clerkly/contracts';
@@ -219,8 +221,8 @@ async function main(): Promise<number> {
       `load average ${loadavg()[0]?.toFixed(2) ?? '?'} at start\n\n`,
   );
   const summary: string[] = [
-    '| Set | Words | WER | CPU s per audio s | AUROC | Flagged | Unmarked on wrong words, before → after | Unmarked taking a wrong word, before → after | Sentences marked |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Set | Words | WER | CPU s per audio s | AUROC | Flagged | Unmarked on wrong words, before → after | Unmarked taking a wrong word, before → after | Sentences marked | Quality notice |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const set of sets) {
     const scored: ScoredWord[] = [];
@@ -235,6 +237,7 @@ async function main(): Promise<number> {
     const after: NoteTally = { ...before };
     let audio = 0;
     let cpuUsed = 0;
+    let noticed = 0;
     for (const clip of set.clips) {
       const data = readFileSync(clip.file);
       const cpuBefore = cpuSeconds() ?? 0;
@@ -262,6 +265,8 @@ async function main(): Promise<number> {
         confidence: word.confidence ?? 1,
       }));
       const text = transcriptText(transcript);
+      const notice = poorlyRecognised(words);
+      if (notice) noticed += 1;
       for (const [tally, withConfidences] of [
         [before, false],
         [after, true],
@@ -274,7 +279,8 @@ async function main(): Promise<number> {
         tally.unmarkedTakingWrong += clipTally.unmarkedTakingWrong;
       }
       out.write(
-        `${clip.id.padEnd(46)} ${transcript.words.length} words, WER ${pct(scores.at(-1)?.wer ?? 0)}\n`,
+        `${clip.id.padEnd(46)} ${transcript.words.length} words, WER ${pct(scores.at(-1)?.wer ?? 0)}` +
+          `${notice ? ', quality notice' : ''}\n`,
       );
     }
     const area = auroc(scored);
@@ -287,7 +293,7 @@ async function main(): Promise<number> {
         `${area === null ? 'n/a' : area.toFixed(3)} | ${pct(flagged)} | ` +
         `${pct(share(before))} (${before.unmarkedOnWrong}/${before.unmarked}) → ${pct(share(after))} (${after.unmarkedOnWrong}/${after.unmarked}) | ` +
         `${pct(taking(before))} (${before.unmarkedTakingWrong}/${before.unmarked}) → ${pct(taking(after))} (${after.unmarkedTakingWrong}/${after.unmarked}) | ` +
-        `${after.marked}/${after.sentences} |`,
+        `${after.marked}/${after.sentences} | ${noticed}/${set.clips.length} clips |`,
     );
   }
   out.write(`${summary.join('\n')}\n`);
