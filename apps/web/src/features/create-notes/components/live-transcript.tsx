@@ -115,7 +115,10 @@ export function LiveTranscript({ recording }: { recording: boolean }) {
         </Group>
         <Collapse expanded={opened} id={bodyId}>
           <Stack gap={6}>
-            <Box ref={textRef} mah={200} style={{ overflowY: 'auto', whiteSpace: 'pre-wrap' }}>
+            {/* A fixed height, and the engine's line kept from the start: text arriving after
+                Stop never moves the template list below while the clinician picks a template
+                (a click that landed as the list moved left a box unticked). */}
+            <Box ref={textRef} h={160} style={{ overflowY: 'auto', whiteSpace: 'pre-wrap' }}>
               <Text size="sm" c={text ? undefined : 'dimmed'} fs={text ? undefined : 'italic'}>
                 {text
                   ? shown.map((segment, index) => (
@@ -139,11 +142,9 @@ export function LiveTranscript({ recording }: { recording: boolean }) {
             <Text size="xs" c="dimmed">
               {status}
             </Text>
-            {transcribedBy && (
-              <Text size="xs" c="dimmed" data-testid="transcript-engine">
-                {transcribedBy}
-              </Text>
-            )}
+            <Text size="xs" c="dimmed" data-testid="transcript-engine">
+              {transcribedBy ?? '\u00a0'}
+            </Text>
           </Stack>
         </Collapse>
       </Stack>
