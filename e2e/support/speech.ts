@@ -250,9 +250,9 @@ const LIBRIVOX_DIR = '/usr/share/pocketsphinx/test/data/librivox';
 
 /**
  * Issue 24: a clearly spoken recording, for the quality notice's other side. The offline
- * recogniser gets about three words in four of this human reading right (a quarter of its words
- * below the uncertain mark), where it gets under a third of the synthetic consultations right
- * (over half below it). espeak-ng's Klatt voice, slow, is not clear to it: 38–54 % of its words
+ * recogniser gets about three words in four of this human reading right (a third of its words
+ * below the uncertain mark, its median word at 0.78–0.85 in the browser), where it gets under a
+ * third of the synthetic consultations right (over half below the mark). espeak-ng's Klatt voice, slow, is not clear to it: 38–54 % of its words
  * came out uncertain over five variants and paces tried outside the browser.
  * The five clips (25 s) one after another, as a 16 kHz mono 16-bit WAV made once per machine.
  */
