@@ -25,8 +25,8 @@ export const UNCERTAIN_BELOW = 0.6;
  * The whole recording is called hard to recognise when its median word is below this confidence
  * (half of its words or more below it). Measured in the browser tests (Chromium's fake microphone,
  * the app's segments, three runs each): a person reading aloud, about a fifth of the words wrong,
- * had a median of 0.78–0.83 (33–41 % of its words below 0.6); the synthetic consultation, most
- * words wrong, 0.45–0.61 over 20 s and 0.53–0.57 over 75 s. The share below 0.6, the rule before,
+ * had a median of 0.78–0.85 (32–41 % of its words below 0.6); the synthetic consultation, most
+ * words wrong, 0.45–0.63 over 20 s and 0.51–0.56 over 75 s (README, "When the notice shows"). The share below 0.6, the rule before,
  * left the reading 0.04 from the line and called it hard to recognise in one run of four.
  */
 const POOR_RECORDING_MEDIAN_BELOW = 0.7;
