@@ -15,6 +15,8 @@ import {
   BACK_STRAIN_VISIT,
   CHEST_PAIN_VISIT,
   CHILD_FEVER_VISIT,
+  DEMO_LONG_VISIT,
+  DEMO_SORE_THROAT_VISIT,
   DIABETES_REVIEW,
   EAR_VISIT,
   GASTRO_VISIT,
@@ -240,6 +242,38 @@ describe('builtin engine: facts a clinician looks for', () => {
         expect(s('Plan')).toMatch(/Keep her drinking plenty of fluids\./);
         expect(s('Plan')).toMatch(/If she stops drinking or gets a rash,? bring her back/);
         expect(s('Assessment')).not.toMatch(/paracetamol|fluids/);
+      });
+
+      it(`a sore throat: a diagnosis said as "probably", treatment as instructions, ${shape}`, async () => {
+        const s = await soap(DEMO_SORE_THROAT_VISIT[shape]);
+        expect(s('Subjective')).toMatch(/presents today for evaluation of sore throat\./);
+        expect(s('Subjective')).toMatch(/Endorses fatigue\. Denies fever\./);
+        expect(s('Objective')).toMatch(/throat looks red\./i);
+        // Both had been left out: Assessment "Sore throat." and Plan "Not discussed.". The hedge
+        // stays with the diagnosis.
+        expect(s('Assessment')).toMatch(/^\s*Viral infection: It is probably a viral infection\./);
+        expect(s('Plan')).toMatch(
+          /advised (?:them|him|her) to rest,? drink plenty of fluids and take paracetamol\./,
+        );
+        expect(s('Plan')).toMatch(/Come back if it gets worse\./);
+        expect(s('Subjective')).not.toMatch(/viral|paracetamol|fluids/);
+      });
+
+      it(`a diagnosis said in passing, then the history taken up again: each where it belongs, ${shape}`, async () => {
+        const s = await soap(DEMO_LONG_VISIT[shape]);
+        expect(s('Subjective')).toMatch(/Cardiovascular: Denies chest pain\./);
+        expect(s('Subjective')).toMatch(/Respiratory: Endorses shortness of breath\./);
+        expect(s('Objective')).toMatch(/Blood pressure: 140\/90 mmHg\./);
+        expect(s('Assessment')).toMatch(/Viral infection/);
+        const plan = s('Plan');
+        expect(plan).toMatch(/medical certificate for 3 days\./);
+        expect(plan).toMatch(
+          /check (?:their|his|her) kidney function and (?:their|his|her) sugar control with a blood test\./,
+        );
+        expect(plan).toMatch(/We will increase the lisinopril/);
+        // The medicines gone through are what the patient takes, not the plan.
+        expect(plan).not.toMatch(/metformin|medicines/);
+        expect(s('Objective')).not.toMatch(/metformin|chest pain|short of breath/);
       });
 
       it(`chest pain: where it goes as said, a possible diagnosis, a result, a safety net, ${shape}`, async () => {

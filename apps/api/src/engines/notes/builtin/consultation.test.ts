@@ -149,6 +149,53 @@ describe('the plan begins with what the clinician will do', () => {
   }
 });
 
+describe('a plan inferred from a diagnosis in passing gives way to more history', () => {
+  const VISIT = inThreeShapes([
+    ['doctor', 'What brings you in today?'],
+    ['patient', 'I have had a sore throat for three days.'],
+    ['doctor', 'Your throat looks red. It is probably a viral infection.'],
+    ['doctor', 'Rest and drink plenty of fluids.'],
+    ['doctor', 'Let us go through your medicines. You take metformin twice a day.'],
+    ['doctor', 'Have you had any chest pain?'],
+    ['patient', 'No chest pain.'],
+    ['doctor', 'We will increase the lisinopril.'],
+  ]);
+
+  for (const shape of SHAPES_OF_VISIT) {
+    it(`"let us go through your medicines" and "any chest pain?" are history again, ${shape}`, () => {
+      const c = analyseConsultation(VISIT[shape]);
+      const phaseOf = (words: RegExp) => c.utterances.find((u) => words.test(u.text))?.phase;
+      expect(phaseOf(/viral infection/)).toBe('plan');
+      expect(phaseOf(/fluids/)).toBe('plan');
+      // Past the history, as the examination is: the replies are the patient's and read as such.
+      expect(phaseOf(/metformin/)).toBe('exam');
+      expect(phaseOf(/^have you had any chest pain/)).toBe('exam');
+      expect(presence(c.symptoms, 'chest pain')).toEqual([false]);
+      expect(phaseOf(/lisinopril/)).toBe('plan');
+    });
+  }
+});
+
+describe('a diagnosis said just before the plan is announced', () => {
+  // The own-templates browser test's recording, as the recogniser once heard its start.
+  const VISIT = inThreeShapes([
+    ['patient', 'I have had a sore throat for three days.'],
+    ['doctor', 'This is a viral infection.'],
+    ['doctor', 'The plan is rest and fluids and paracetamol as needed.'],
+    ['doctor', 'I will write you a certificate for three days.'],
+    ['patient', 'Thank you.'],
+    ['doctor', 'You are welcome.'],
+    ['patient', 'Goodbye.'],
+  ]);
+
+  for (const shape of SHAPES_OF_VISIT) {
+    it(`is the plan's, however early in a short visit, ${shape}`, () => {
+      const c = analyseConsultation(VISIT[shape]);
+      expect(c.utterances.find((u) => /viral infection/.test(u.text))?.phase).toBe('plan');
+    });
+  }
+});
+
 describe('past conditions are the patient’s own', () => {
   const VISIT = inThreeShapes([
     ['doctor', 'Do you have any other medical conditions?'],

@@ -163,7 +163,7 @@ const PLAN_CUE =
 
 /** Treatment talk that starts the plan once the history is over. */
 const PLAN_ACTION =
-  /\b(?:we will|we are going to|i am going to|i want to|i would like to|let us|i recommend|i suggest|we should|we can|we could|we need to)\b[^.]*\b(?:prescribe|order|refer|referral|schedule|start you|increase|decrease|continue|stop|send you|send out|give you|put you on|get you|get your|recommend|surgery|physical therapy|injection|brace|splint|sling|crutches|follow up|keep monitoring|monitor (?:it|them|this|that|your)|keep an eye on)\b|\bi(?:'ll| will) (?:give you|prescribe|refer you|order|send you|put you on|start you on|increase|decrease|reduce|double|halve|switch you|arrange|book)\b|\bwe will (?:do|run|arrange|take) (?:some )?(?:blood tests?|bloods|tests)\b|\bwe suspect\b|\bi suspect\b|\bi (?:think|would say|'d say|say) (?:this|that) is (?:probably |likely |most likely |more of )?(?:a|an) |\bi(?:'ll| will) write (?:\w+ ){0,2}(?:certificate|sick note|fit note|letter|prescription|referral)|^(?:please )?(?:restart|resume|start|stop|continue|take) (?:taking )?(?:the |your )?[a-z]+ \d+(?:\.\d+)? ?(?:mg|mcg|micrograms?|milligrams?|units?|ml)\b|\b(?:we|i) will recheck\b/;
+  /\b(?:we will|we are going to|i am going to|i want to|i would like to|let us|i recommend|i suggest|we should|we can|we could|we need to)\b[^.]*\b(?:prescribe|order|refer|referral|schedule|blood tests?|start you|increase|decrease|continue|stop|send you|send out|give you|put you on|get you|get your|recommend|surgery|physical therapy|injection|brace|splint|sling|crutches|follow up|keep monitoring|monitor (?:it|them|this|that|your)|keep an eye on)\b|\bi(?:'ll| will) (?:give you|prescribe|refer you|order|send you|put you on|start you on|increase|decrease|reduce|double|halve|switch you|arrange|book)\b|\bwe will (?:do|run|arrange|take) (?:some )?(?:blood tests?|bloods|tests)\b|\bwe suspect\b|\bi suspect\b|\bi (?:think|would say|'d say|say) (?:this|that) is (?:probably |likely |most likely |more of )?(?:a|an) |\bi(?:'ll| will) write (?:\w+ ){0,2}(?:certificate|sick note|fit note|letter|prescription|referral)|^(?:please )?(?:restart|resume|start|stop|continue|take) (?:taking )?(?:the |your )?[a-z]+ \d+(?:\.\d+)? ?(?:mg|mcg|micrograms?|milligrams?|units?|ml)\b|\b(?:we|i) will recheck\b/;
 
 const QUESTION_START =
   /^(?:do|does|did|are|is|was|were|have|has|had|can|could|would|will|any|anything|how|what|when|where|why|which|who|whose|so you|and you|you have|you are|you had|you were|you do(?! not need)|you did|you feel|you said|you mentioned|you never|you take|you still)\b/;
@@ -1334,9 +1334,12 @@ const I_THINK_IT_IS =
 const I_THINK_IT_IS_FROM =
   'i (?:think|believe|suspect) (?:that )?(?:your|the) [a-z]+(?: [a-z]+)? (?:is|are) (?:probably |likely |most likely )?(?:from|due to|caused by|because of)';
 const MY_WORD_IS = 'my (?:impression|diagnosis|assessment) is';
-/** "this is a sprain", "this is probably tonsillitis": said plainly, with the condition next. */
+/**
+ * "this is a sprain", "this is probably tonsillitis", "it is probably a viral infection": said
+ * plainly, with the condition next ("it is" only with the hedge: "it is a bit sore" names nothing).
+ */
 const THIS_IS =
-  'this is (?:(?:probably|likely|most likely|definitely) )?(?!(?:my|your|his|her|the)\\b)(?:a |an )?(?=[a-z])';
+  "(?:this is (?:(?:probably|likely|most likely|definitely) )?|it(?: is|'s) (?:probably|likely|most likely) )(?!(?:my|your|his|her|the)\\b)(?:a |an )?(?=[a-z])";
 
 /**
  * "it looks like a muscular strain": the condition itself after the cue. "it looks like your
@@ -1439,24 +1442,53 @@ function readPastConditions(draft: ConsultationDraft, u: Utterance): void {
 interface ReadingState {
   phase: Phase;
   leftHistory: boolean;
+  /**
+   * The plan began with a diagnosis said in passing ("it is probably a viral infection"), not
+   * with a plan announced ("my plan is") or a treatment: the consultation may still go back to
+   * asking about symptoms.
+   */
+  planFromDiagnosis: boolean;
   /** The clinician's questions waiting for the next reply. */
   pendingQuestions: Utterance[];
   /** The questions the current reply answers. */
   answerFor: Utterance[];
 }
 
+/** The clinician going back over the history: "let us go through your medicines". */
+const HISTORY_RESUMED =
+  /\b(?:go (?:through|over)|run through|review|talk about) (?:all )?(?:your|his|her|their) (?:medicines|medications|meds|tablets|pills|medical history|history|symptoms)\b/;
+
 /**
  * Phase moves forward on the clinician's cues; a results review may come before or after the
- * examination, but nothing goes back to history once the plan has begun.
+ * examination. Nothing goes back to history once the plan has begun, except a plan begun with a
+ * diagnosis said in passing ("it is probably a viral infection"): a question about symptoms after
+ * it ("have you had any chest pain?") or a return to the history ("let us go through your
+ * medicines") reads as past the history again (the examination phase, whose replies are the
+ * patient's). Talk of an examination does not ("they do an ultrasound as part of their exam").
  */
-function advancePhase(reading: ReadingState, text: string, progress: number): void {
+function advancePhase(
+  reading: ReadingState,
+  text: string,
+  progress: number,
+  asksAboutSymptoms: boolean,
+): void {
   const lateEnough = progress > 0.45 || reading.phase === 'exam' || reading.phase === 'results';
-  if (
-    PLAN_CUE.test(text) ||
-    (lateEnough && (PLAN_ACTION.test(text) || statesDiagnosis(text) || statesControl(text)))
-  )
+  if (PLAN_CUE.test(text)) {
     reading.phase = 'plan';
-  else if (
+    reading.planFromDiagnosis = false;
+  } else if (lateEnough && (PLAN_ACTION.test(text) || statesControl(text))) {
+    if (reading.phase !== 'plan') reading.planFromDiagnosis = false;
+    reading.phase = 'plan';
+  } else if (lateEnough && statesDiagnosis(text)) {
+    if (reading.phase !== 'plan') reading.planFromDiagnosis = true;
+    reading.phase = 'plan';
+  } else if (
+    reading.phase === 'plan' &&
+    reading.planFromDiagnosis &&
+    (asksAboutSymptoms || HISTORY_RESUMED.test(text))
+  ) {
+    reading.phase = 'exam';
+  } else if (
     reading.phase !== 'plan' &&
     RESULTS_CUE.test(text) &&
     (TEST_RE.test(text) || /results?/.test(text))
@@ -1515,6 +1547,7 @@ function readUtterances(turns: RawTurn[], punctuated: boolean): Utterance[] {
   const reading: ReadingState = {
     phase: 'history',
     leftHistory: false,
+    planFromDiagnosis: false,
     pendingQuestions: [],
     answerFor: [],
   };
@@ -1561,7 +1594,25 @@ function readUtterances(turns: RawTurn[], punctuated: boolean): Utterance[] {
       } else {
         role = turn.role;
       }
-      if (role === 'clinician') advancePhase(reading, text, turnIndex / turns.length);
+      if (role === 'clinician') {
+        const asksAboutSymptoms =
+          detectQuestion(sentence, punctuated) && symptomsIn(text).length > 0;
+        const before = reading.phase;
+        advancePhase(reading, text, turnIndex / turns.length, asksAboutSymptoms);
+        // "this is a viral infection | the plan is rest and fluids": a diagnosis said just before
+        // the plan is announced is the plan's, however early in a short visit it comes.
+        const last = utterances[utterances.length - 1];
+        if (
+          before !== 'plan' &&
+          reading.phase === 'plan' &&
+          last?.role === 'clinician' &&
+          last.phase !== 'plan' &&
+          !last.question &&
+          statesDiagnosis(last.text)
+        ) {
+          last.phase = 'plan';
+        }
+      }
       const previous = turnUtterances[turnUtterances.length - 1];
       const command =
         /^(?:hey,? )?(?:dragon|dax|computer|alexa|siri)\b/.test(text) ||

@@ -349,6 +349,11 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
           /^(?:recheck|check|repeat|get|see|try|start|book|arrange|follow|bring|keep|increase|reduce|stop|switch|change|send|refer|order|review)$/.test(
             words[i + 2] ?? '',
           )) ||
+        // "… a certificate for three days | let us go through your medicines".
+        (bare === 'let' &&
+          next === 'us' &&
+          words[i + 2] === 'go' &&
+          /^(?:through|over)$/.test(words[i + 3] ?? '')) ||
         // "… from the caffeine | cut down on coffee": advice after the diagnosis.
         (bare === 'cut' && /^(?:down|back)$/.test(next)) ||
         // "… tension headaches | try to cut down on screen time | keep taking paracetamol".
@@ -366,8 +371,10 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
             words.slice(i + 1, i + 3).join(' '),
           )) ||
         (bare === 'drink' && next === 'plenty') ||
-        // "… a viral infection | rest drink plenty of fluids": rest told, then what else.
-        (bare === 'rest' && next === 'drink' && words[i + 2] === 'plenty') ||
+        // "… a viral infection | rest drink plenty of fluids": rest told, then what else ("rest
+        // and drink plenty of fluids", "rest and fluids").
+        (bare === 'rest' &&
+          /^(?:and )?(?:drink plenty|fluids)\b/.test(words.slice(i + 1, i + 4).join(' '))) ||
         // "your throat looks red | it is probably a viral infection": the finding, then what the
         // clinician makes of it.
         (bare === 'it' &&
@@ -564,6 +571,13 @@ function splitLongRun(piece: string, wholeUpTo: number): string[] {
           planBoundary ||
           problemBoundary ||
           andBoundary)) ||
+      // "any chest pain | no chest pain | we will increase the lisinopril": a short denial, then
+      // what the clinician will do ("no joint pain i mean muscle aches" is one correction, and
+      // "yeah last night i was …" goes on: the time is the next clause's).
+      (current.length >= 2 &&
+        current[0] === 'no' &&
+        newSubject &&
+        /^(?:we|i) (?:will|are going|am going)\b/.test(words.slice(i, i + 3).join(' '))) ||
       // "how have your sugars been | not great | they have been running about twelve".
       (current.length === 2 &&
         /^not (?:great|good|bad|well|really)$/.test(current.join(' ')) &&

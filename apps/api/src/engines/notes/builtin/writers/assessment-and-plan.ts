@@ -10,7 +10,7 @@ import { SAFETY_NET_SENTENCE, hasFollowUpSection, leftToNextStepsSection } from 
 const PROBLEM_LEAD =
   /(?:^|,\s*)(?:(?:so|and|now|lastly|finally|next|then|also|okay|alright),?\s+)*(?:for|from|regarding|in terms of|as far as|as for|with regards? to|now for|moving on to|next for|and for|lastly for|finally for|about)\s+(?:your|the|his|her)?\s*(?:(?:first|second|third|fourth|next|last|final|other|primary)\s+)?(?:problem|issue|diagnosis)?(?:\s+of)?,?\s*(?:your\s+|the\s+|his\s+|her\s+)?([a-z0-9' -]+?)(?=,|$|\.| i | we | it | you | that | so | which | is | are )/;
 const DIAGNOSIS_LEAD =
-  /\b(?:i think (?:that )?(?:you have|you are having|this is|it is|this (?:could|might|may) be|it (?:could|might|may) be|these are|those are|they are|you might have|you may have)|i(?: would|'d)? say (?:that )?(?:this is|it is)|you have|diagnosis (?:is|of)|diagnosed with|consistent with|positive for|looks like you have|it looks like|this looks like|suffering from|primary diagnosis of|(?:^|, )(?:so |and |well )?this is (?:probably |likely |most likely |definitely )?(?=(?:a |an )?[a-z]))\s*(?:a |an |some |the |mild |moderate |severe |acute |chronic |little |bit |of )*([a-z0-9' -]+?)(?=,|$|\.| and | which | that | so | but | i | we | from | because )/;
+  /\b(?:i think (?:that )?(?:you have|you are having|this is|it is|this (?:could|might|may) be|it (?:could|might|may) be|these are|those are|they are|you might have|you may have)|i(?: would|'d)? say (?:that )?(?:this is|it is)|you have|diagnosis (?:is|of)|diagnosed with|consistent with|positive for|looks like you have|it looks like|this looks like|suffering from|primary diagnosis of|(?:^|, )(?:so |and |well )?this is (?:probably |likely |most likely |definitely )?(?=(?:a |an )?[a-z])|\bit(?: is|'s) (?:probably|likely|most likely) (?=(?:a |an )?[a-z]))\s*(?:a |an |some |the |mild |moderate |severe |acute |chronic |little |bit |of )*([a-z0-9' -]+?)(?=,|$|\.| and | which | that | so | but | i | we | from | because )/;
 
 const PROBLEM_TERMS = new RegExp(`${CONDITION_RE.source}`);
 /** "your asthma is not well controlled": the condition reviewed is the problem. */
@@ -48,10 +48,11 @@ function problemTitle(text: string): string | null {
  * A medicine to take, said as an instruction ("take paracetamol and keep moving"): written as
  * advice given ("I advised her to take paracetamol…"). Copied as said it read as an order to the
  * note's reader, and word usefulness, learned from notes written in the third person, pruned it,
- * leaving the plan "Not discussed." though a treatment was given. Other instructions ("come back
- * if…", "drink plenty of fluids") read as plan items as they are.
+ * leaving the plan "Not discussed." though a treatment was given ("rest, drink plenty of fluids and
+ * take paracetamol" too). Other instructions ("come back if…", "keep her drinking plenty of
+ * fluids") read as plan items as they are.
  */
-const TAKE_A_MEDICINE = /^(?:please )?(?:take|use|apply|try|start) /;
+const TAKE_A_MEDICINE = /^(?:please )?(?:take|use|apply|try|start|rest),? /;
 
 const PLAN_REWRITES: [RegExp, string][] = [
   [/^(?:i|we) (?:want|would like|need|would want) you to\b/, 'ADVISE'],
@@ -226,7 +227,7 @@ export function writeAssessment(ctx: WriterContext): SectionBody | null {
   if (problems.length > 0) {
     const bullets = problems.map((p) => {
       const reasoning = p.lines.find((l) =>
-        /\b(?:I think|I (?:would |'d )?say|consistent with|likely|diagnos|because|due to|appears|suggests|controlled|under control)\b/i.test(
+        /\b(?:I think|I (?:would |'d )?say|consistent with|likely|probably|diagnos|because|due to|appears|suggests|controlled|under control)\b/i.test(
           l,
         ),
       );
@@ -264,7 +265,7 @@ export function writePlan(ctx: WriterContext): SectionBody | null {
         !/^I (?:think|(?:would |'d )?say)\b/.test(l) &&
         !(
           p.title &&
-          (/^This (?:is|looks like|sounds like)\b/.test(l) ||
+          (/^(?:This|It) (?:is|looks like|sounds like)\b/.test(l) ||
             // "The patient's asthma is not well controlled.": the assessment's reasoning.
             /\b(?:controlled|under control)\.$/.test(l)) &&
           l.toLowerCase().includes(p.title.toLowerCase())

@@ -477,3 +477,55 @@ export const CHILD_COUGH_VISIT = inThreeShapes([
   ],
   ['patient', 'Okay, thank you.'],
 ]);
+
+/**
+ * The app's own demonstration consultation (the browser tests speak it): the diagnosis said as
+ * "it is probably …" and the treatment as a list of instructions, with no cue of either.
+ */
+export const DEMO_SORE_THROAT_VISIT = inThreeShapes([
+  ['doctor', 'Good morning. What brings you in today?'],
+  ['patient', 'I have had a sore throat for three days. It hurts when I swallow.'],
+  ['doctor', 'Any fever?'],
+  ['patient', 'No fever, but I feel tired.'],
+  ['doctor', 'Your throat looks red. It is probably a viral infection.'],
+  ['doctor', 'Rest, drink plenty of fluids and take paracetamol. Come back if it gets worse.'],
+  ['patient', 'Thank you.'],
+]);
+
+/**
+ * The browser tests' long consultation: the sore throat's diagnosis and treatment, then the
+ * history taken up again ("let us go through your medicines", "have you had any chest pain"), an
+ * examination, and a plan for the blood pressure.
+ */
+export const DEMO_LONG_VISIT = inThreeShapes([
+  ['doctor', 'Good morning. What brings you in today?'],
+  ['patient', 'I have had a sore throat for three days. It hurts when I swallow.'],
+  ['doctor', 'Any fever?'],
+  ['patient', 'No fever, but I feel tired.'],
+  ['patient', 'I need a certificate for work, because I cannot go in this week.'],
+  ['doctor', 'Your throat looks red. It is probably a viral infection.'],
+  ['doctor', 'Rest, drink plenty of fluids and take paracetamol.'],
+  ['doctor', 'I will write you a medical certificate for three days.'],
+  [
+    'doctor',
+    'Let us go through your medicines. You take metformin twice a day and lisinopril in the morning.',
+  ],
+  ['doctor', 'Have you had any chest pain or shortness of breath?'],
+  ['patient', 'No chest pain, but I get short of breath on the stairs.'],
+  ['doctor', 'How is your sleep?'],
+  ['patient', 'I wake up twice a night to pass water.'],
+  [
+    'doctor',
+    'Your blood pressure today is one hundred and forty over ninety. That is a little high.',
+  ],
+  [
+    'doctor',
+    'Your heart sounds are normal and your lungs are clear. There is mild swelling of both ankles.',
+  ],
+  [
+    'doctor',
+    'I would like to check your kidney function and your sugar control with a blood test.',
+  ],
+  ['doctor', 'We will increase the lisinopril and see you again in four weeks.'],
+  ['doctor', 'If the swelling gets worse or you feel breathless at rest, please come back sooner.'],
+]);

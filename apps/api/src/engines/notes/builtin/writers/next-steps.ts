@@ -18,8 +18,10 @@ export const SAFETY_NET_TALK = new RegExp(
  * back or call for help, a line clinicians document however plainly it was said, so word
  * usefulness does not prune it.
  */
+const GET_HELP = `(?:come (?:back|in sooner|and see (?:me|us))(?! (?:fine|normal|negative|positive|clear|abnormal)\\b)|return|(?:call|ring|phone|contact) (?:me|us|111|999|911|000|an ambulance|the (?:office|clinic|surgery|practice))|seek|go (?:straight )?to ${URGENT_CARE_PLACE_SOURCE}|bring (?:her|him|them) (?:back|in))`;
 export const SAFETY_NET_SENTENCE = new RegExp(
-  `^if\\b.{3,160}?\\b(?:come (?:back|in sooner|and see (?:me|us))(?! (?:fine|normal|negative|positive|clear|abnormal)\\b)|return|(?:call|ring|phone|contact) (?:me|us|111|999|911|000|an ambulance|the (?:office|clinic|surgery|practice))|seek|go (?:straight )?to ${URGENT_CARE_PLACE_SOURCE}|bring (?:her|him|them) (?:back|in))\\b`,
+  // "If it gets worse, come back." and "Come back if it gets worse."
+  `^if\\b.{3,160}?\\b${GET_HELP}\\b|^(?:please )?${GET_HELP}\\b.{0,40}?\\bif\\b.{3,160}`,
   'i',
 );
 
