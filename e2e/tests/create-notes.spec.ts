@@ -149,6 +149,31 @@ test.describe('Create Notes', () => {
     const transcriptPanel = page.getByRole('region', { name: 'Transcript', exact: true });
     await expect(transcriptPanel).toContainText(/\d+ words? recognised with low confidence/);
     await expect(transcriptPanel.locator('[data-uncertain]').first()).toBeVisible();
+    // A marked word's confidence shows in full on hover, even the word nearest the panel's right
+    // edge, and the transcript does not scroll sideways: a tip drawn inside it had been cut off.
+    await page.mouse.move(0, 0);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    const marked = transcriptPanel.locator('[data-uncertain]');
+    const rightEdges = await marked.evaluateAll((words) =>
+      words.map((word) => word.getBoundingClientRect().right),
+    );
+    const edgeWord = marked.nth(rightEdges.indexOf(Math.max(...rightEdges)));
+    await edgeWord.hover();
+    const tip = page.getByRole('tooltip', {
+      name: (await edgeWord.getAttribute('aria-description')) ?? '',
+      exact: true,
+    });
+    await expect(tip).toBeVisible();
+    const tipBox = await tip.boundingBox();
+    expect(tipBox!.x + tipBox!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    const scrollsSideways = await transcriptPanel.evaluate((panel) =>
+      [panel, ...Array.from(panel.querySelectorAll('*'))].some(
+        (element) =>
+          element.scrollWidth > element.clientWidth + 1 &&
+          getComputedStyle(element).overflowX !== 'visible',
+      ),
+    );
+    expect(scrollsSideways, 'the transcript scrolls sideways').toBe(false);
     // No sentence copied from misheard speech is shown as if it were sure: a note sentence that
     // is mostly words nobody said carries a review mark.
     const unmarked = noteArticle(page, SOAP).locator(

@@ -119,7 +119,12 @@ export function LiveTranscript({ recording }: { recording: boolean }) {
                 Stop never moves the template list below while the clinician picks a template
                 (a click that landed as the list moved left a box unticked). */}
             <Box ref={textRef} h={160} style={{ overflowY: 'auto', whiteSpace: 'pre-wrap' }}>
-              <Text size="sm" c={text ? undefined : 'dimmed'} fs={text ? undefined : 'italic'}>
+              <Text
+                component="div"
+                size="sm"
+                c={text ? undefined : 'dimmed'}
+                fs={text ? undefined : 'italic'}
+              >
                 {text
                   ? shown.map((segment, index) => (
                       <Fragment key={segment.seq}>

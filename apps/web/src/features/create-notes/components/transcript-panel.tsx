@@ -111,7 +111,14 @@ export function TranscriptPanel({ transcript, spans, words }: TranscriptPanelPro
         // focus (axe: scrollable-region-focusable), so the scrolling box is a tab stop.
         <ScrollArea.Autosize mah={480} viewportProps={{ tabIndex: 0 }}>
           {/* One handler for every marked word: the keys act only when one has focus. */}
-          <Text ref={textRef} size="sm" style={{ whiteSpace: 'pre-wrap' }} onKeyDown={onWordKey}>
+          <Text
+            ref={textRef}
+            component="div"
+            size="sm"
+            style={{ whiteSpace: 'pre-wrap' }}
+            // Capture: the word's tooltip takes Escape for itself (to close) before it bubbles.
+            onKeyDownCapture={onWordKey}
+          >
             {parts.map((part, index) => {
               const text = withUncertainWords(part.text, part.start, tokens);
               if (!part.marked) return <Fragment key={index}>{text}</Fragment>;

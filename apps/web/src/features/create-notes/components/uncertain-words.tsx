@@ -1,11 +1,14 @@
 import { RECOGNITION_MESSAGES, isUncertain, type ConfidenceToken } from '@clerkly/contracts';
+import { Tooltip } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import classes from './uncertain-words.module.css';
 
 /**
  * `text` (which starts at `offset` in the transcript) with the words the recogniser was unsure of
- * marked (issue 24): a dotted underline and a raised "?", their confidence on hover (and as
- * an accessible description).
+ * marked (issue 24): a dotted underline and a raised "?", their confidence in a tooltip on
+ * hover, touch or focus (and as an accessible description). The tooltip floats above the page,
+ * so a word at the panel's right edge shows all of it, where one drawn inside the scrolling
+ * transcript was cut off and scrolled the panel sideways.
  * Words without a confidence, or sure ones, are plain text.
  */
 export function withUncertainWords(
@@ -22,19 +25,24 @@ export function withUncertainWords(
     parts.push(<Fragment key={`t${at}`}>{text.slice(at - offset, token.start - offset)}</Fragment>);
     const tip = RECOGNITION_MESSAGES.uncertainWord(Math.round((token.confidence ?? 0) * 100));
     parts.push(
-      <span
+      <Tooltip
         key={`u${token.start}`}
-        className={classes.word}
-        // Not a Tab stop of its own: a poorly recognised recording has dozens, and the keyboard
-        // would have to walk through each to reach the templates (the keyboard browser test).
-        // Screen readers read the confidence from the description; a click or hover shows it.
-        tabIndex={-1}
-        data-uncertain=""
-        data-tip={tip}
-        aria-description={tip}
+        label={tip}
+        position="bottom-start"
+        events={{ hover: true, focus: true, touch: true }}
       >
-        {text.slice(token.start - offset, token.end - offset)}
-      </span>,
+        <span
+          className={classes.word}
+          // Not a Tab stop of its own: a poorly recognised recording has dozens, and the keyboard
+          // would have to walk through each to reach the templates (the keyboard browser test).
+          // Screen readers read the confidence from the description; a click or hover shows it.
+          tabIndex={-1}
+          data-uncertain=""
+          aria-description={tip}
+        >
+          {text.slice(token.start - offset, token.end - offset)}
+        </span>
+      </Tooltip>,
     );
     at = token.end;
   }
