@@ -13,12 +13,14 @@ export const SAFETY_NET_TALK = new RegExp(
   `\\b(?:call (?:me|us|the office|the clinic)|get worse|gets worse|worsen\\w*|go (?:straight )?to ${URGENT_CARE_PLACE_SOURCE}|emergency room|seek (?:medical )?(?:care|attention)|come back (?:if|sooner)|if (?:you|it|things|the pain) (?:get|gets|are|is|do|does|start|notice|develop|have))\\b`,
 );
 
+/** What a safety net tells the patient to do: come back, call, go to A and E. */
+const GET_HELP = `(?:come (?:back|in sooner|and see (?:me|us))(?! (?:fine|normal|negative|positive|clear|abnormal)\\b)|return|(?:call|ring|phone|contact) (?:me|us|111|999|911|000|an ambulance|the (?:office|clinic|surgery|practice))|seek|go (?:straight )?to ${URGENT_CARE_PLACE_SOURCE}|bring (?:her|him|them) (?:back|in))`;
+
 /**
  * A safety net ("If they need it more than 4 times a day, come back and see me."): when to come
  * back or call for help, a line clinicians document however plainly it was said, so word
  * usefulness does not prune it.
  */
-const GET_HELP = `(?:come (?:back|in sooner|and see (?:me|us))(?! (?:fine|normal|negative|positive|clear|abnormal)\\b)|return|(?:call|ring|phone|contact) (?:me|us|111|999|911|000|an ambulance|the (?:office|clinic|surgery|practice))|seek|go (?:straight )?to ${URGENT_CARE_PLACE_SOURCE}|bring (?:her|him|them) (?:back|in))`;
 export const SAFETY_NET_SENTENCE = new RegExp(
   // "If it gets worse, come back." and "Come back if it gets worse."
   `^if\\b.{3,160}?\\b${GET_HELP}\\b|^(?:please )?${GET_HELP}\\b.{0,40}?\\bif\\b.{3,160}`,
