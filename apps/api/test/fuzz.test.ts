@@ -21,10 +21,15 @@ import {
 
 /** Cases per route; about 3 000 in all. */
 const RUNS_PER_ROUTE = 120;
-/** Per route, generous: the route runs many cases on a shared, loaded machine. */
-const ROUTE_TIMEOUT_MS = 180_000;
+/**
+ * Hang guards, not speed budgets (speed is the benchmarks'). Beside `stress-ng --cpu 2` and a
+ * browser test run, one request waited over 10 s (an upload decoded, a sign-up's scrypt hash
+ * queued behind others) and a sign-up route's cases took over 180 s (30 Nov): a request that
+ * never answers still fails here, a slow machine does not.
+ */
+const ROUTE_TIMEOUT_MS = 600_000;
 /** A request still unanswered after this long counts as a hang. */
-const HANG_MS = 10_000;
+const HANG_MS = 60_000;
 
 let owner: Owner;
 const log = capturedLog('info');
