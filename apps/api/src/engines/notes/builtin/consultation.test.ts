@@ -97,6 +97,10 @@ describe('reading a consultation', () => {
   });
 });
 
+/** The phase of the visit the first utterance with these words was read in. */
+const phaseOf = (c: ReturnType<typeof analyseConsultation>, words: RegExp) =>
+  c.utterances.find((u) => words.test(u.text))?.phase;
+
 /** Whether each reading of the symptom has it present (true) or denied (false). */
 const presence = (symptoms: readonly { canonical: string; present: boolean }[], name: string) =>
   symptoms.filter((s) => s.canonical === name).map((s) => s.present);
@@ -140,9 +144,8 @@ describe('the plan begins with what the clinician will do', () => {
   for (const shape of SHAPES_OF_VISIT) {
     it(`"keep monitoring them" and "we could get a specialist" are the plan, ${shape}`, () => {
       const c = analyseConsultation(VISIT[shape]);
-      const phaseOf = (words: RegExp) => c.utterances.find((u) => words.test(u.text))?.phase;
-      expect(phaseOf(/ultrasound/)).toBe('plan');
-      expect(phaseOf(/specialist/)).toBe('plan');
+      expect(phaseOf(c, /ultrasound/)).toBe('plan');
+      expect(phaseOf(c, /specialist/)).toBe('plan');
       // The mother's cancer, told during the plan, is not the patient's past history.
       expect(c.pastConditions.join(' ')).not.toMatch(/breast cancer/);
     });
@@ -164,14 +167,13 @@ describe('a plan inferred from a diagnosis in passing gives way to more history'
   for (const shape of SHAPES_OF_VISIT) {
     it(`"let us go through your medicines" and "any chest pain?" are history again, ${shape}`, () => {
       const c = analyseConsultation(VISIT[shape]);
-      const phaseOf = (words: RegExp) => c.utterances.find((u) => words.test(u.text))?.phase;
-      expect(phaseOf(/viral infection/)).toBe('plan');
-      expect(phaseOf(/fluids/)).toBe('plan');
+      expect(phaseOf(c, /viral infection/)).toBe('plan');
+      expect(phaseOf(c, /fluids/)).toBe('plan');
       // Past the history, as the examination is: the replies are the patient's and read as such.
-      expect(phaseOf(/metformin/)).toBe('exam');
-      expect(phaseOf(/^have you had any chest pain/)).toBe('exam');
+      expect(phaseOf(c, /metformin/)).toBe('exam');
+      expect(phaseOf(c, /^have you had any chest pain/)).toBe('exam');
       expect(presence(c.symptoms, 'chest pain')).toEqual([false]);
-      expect(phaseOf(/lisinopril/)).toBe('plan');
+      expect(phaseOf(c, /lisinopril/)).toBe('plan');
     });
   }
 });
@@ -191,7 +193,7 @@ describe('a diagnosis said just before the plan is announced', () => {
   for (const shape of SHAPES_OF_VISIT) {
     it(`is the plan's, however early in a short visit, ${shape}`, () => {
       const c = analyseConsultation(VISIT[shape]);
-      expect(c.utterances.find((u) => /viral infection/.test(u.text))?.phase).toBe('plan');
+      expect(phaseOf(c, /viral infection/)).toBe('plan');
     });
   }
 });
